@@ -175,7 +175,7 @@ func TestDeploy_MissingServiceInConnectionString(t *testing.T) {
 		name:    "read as the module loads, no connect on its line",
 		files:   node("const http = require('node:http');\nconst db = new URL(process.env.DATABASE_URL);\n\nhttp.createServer((q, s) => s.end(db.host)).listen(3000, '0.0.0.0');\n"),
 		verdict: "unverified",
-		reason:  []string{"whether the app connects with DATABASE_URL as it starts", "the code reads it as the file loads (server.js:2), but no call there is one the sandbox knows to connect"},
+		reason:  []string{"whether the app connects with DATABASE_URL as it starts", "the code reads it as the file loads (server.js:2), and no call the sandbox knows to connect with it is on that line or below"},
 		once:    []string{warned},
 		lacks:   []string{"ENOTFOUND", `"diagnoses"`},
 	}, {

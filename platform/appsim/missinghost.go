@@ -145,8 +145,8 @@ func (r *runSim) missingHostNote(lang, key, host string) string {
 				}
 				continue
 			}
-			if connectsOn(t, rel, src[start:lineEnd(src, m[1])]) {
-				return "" // the line runs as the code starts and connects with it
+			if connectsOn(t, rel, src[start:lineEnd(src, m[1])]) || connectsLater(rel, src, start, depth) {
+				return "" // the line (or its client's connect below) runs as the code starts and connects with it
 			}
 			if len(atStart) < 3 && !slices.Contains(atStart, at) {
 				atStart = append(atStart, at)
@@ -154,7 +154,7 @@ func (r *runSim) missingHostNote(lang, key, host string) string {
 		}
 	}
 	if len(atStart) > 0 {
-		return fmt.Sprintf("%s: the code reads it %s (%s), but no call there is one the sandbox knows to connect", what, loads, strings.Join(atStart, ", "))
+		return fmt.Sprintf("%s: the code reads it %s (%s), and no call the sandbox knows to connect with it is on that line or below", what, loads, strings.Join(atStart, ", "))
 	}
 	if len(later) > 0 {
 		return fmt.Sprintf("%s: the code reads it only where the sandbox cannot tell it runs %s (%s: in a function, a block or a statement continued from a line above)", what, loads, strings.Join(later, ", "))
@@ -163,6 +163,32 @@ func (r *runSim) missingHostNote(lang, key, host string) string {
 		files = append(files[:3], "…")
 	}
 	return fmt.Sprintf("%s: none of the code the sandbox read of the start (%s) reads it", what, strings.Join(files, ", "))
+}
+
+// clientAssignRe is a line assigning a client made with the variable read
+// to a name: `const c = new Client({ connectionString: … })`.
+var clientAssignRe = lazyregexp.New(`^\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:await\s+)?(?:new\s+)?[\w$.]+\(`)
+
+// connectsLater reports whether the line of src at start assigns a client
+// to a name whose connect() a later line calls at the same depth (depth:
+// startDepth's body, its indent), outside a function: pg's Client, node
+// redis' createClient, which connect only when told.
+func connectsLater(rel, src string, start int, depth []int) bool {
+	if depth == nil {
+		return false
+	}
+	m := clientAssignRe.FindStringSubmatch(src[start:lineEnd(src, start)])
+	if m == nil {
+		return false
+	}
+	call := regexp.MustCompile(`(?:^|[^\w$.])` + regexp.QuoteMeta(m[1]) + `\.connect\(`)
+	for at := lineEnd(src, start) + 1; at < depth[1] && at < len(src); at = lineEnd(src, at) + 1 {
+		line := src[at:lineEnd(src, at)]
+		if c := call.FindStringIndex(line); c != nil && indent(line) == depth[2] && !inlineFunc(rel, line[:c[0]]) {
+			return true
+		}
+	}
+	return false
 }
 
 // lineEnd is the offset of the end of the line holding offset at in src.

@@ -18,7 +18,7 @@ func TestRun_MissingHostFailsOnlyAnEagerConnectAtStart(t *testing.T) {
 	const (
 		node   = "require('node:http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n"
 		py     = "from http.server import HTTPServer, BaseHTTPRequestHandler\nHTTPServer(('0.0.0.0', 3000), BaseHTTPRequestHandler).serve_forever()\n"
-		atLoad = "but no call there is one the sandbox knows to connect"
+		atLoad = "and no call the sandbox knows to connect with it is on that line or below"
 	)
 	goMain := func(body string) map[string]string {
 		return map[string]string{"go.mod": "module app\n\ngo 1.22\n",
@@ -46,6 +46,11 @@ func TestRun_MissingHostFailsOnlyAnEagerConnectAtStart(t *testing.T) {
 		// ioredis connects as the client is made (walk 75c: said not to).
 		{name: "node new Redis", files: map[string]string{"index.js": "const redis = new Redis(process.env.DATABASE_URL);\n" + node},
 			crash: "ENOTFOUND pg"},
+		// pg's Client connects when told, on a line below (walk 76).
+		{name: "node pg Client, connect below", files: map[string]string{"index.js": "const c = new Client({ connectionString: process.env.DATABASE_URL });\nc.connect().catch(() => process.exit(1));\n" + node},
+			crash: "ENOTFOUND pg"},
+		{name: "node pg Client, connect in a function", files: map[string]string{"index.js": "const c = new Client({ connectionString: process.env.DATABASE_URL });\nfunction go() {\n  c.connect();\n}\n" + node},
+			unsure: "(index.js:1), " + atLoad},
 		{name: "node new Redis, lazyConnect", files: map[string]string{"index.js": "const redis = new Redis(process.env.DATABASE_URL, { lazyConnect: true });\n" + node},
 			unsure: "(index.js:1), " + atLoad},
 		{name: "node read by no code", files: map[string]string{"index.js": node},
