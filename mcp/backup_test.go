@@ -26,6 +26,10 @@ func TestBackup_CreateAndList(t *testing.T) {
 	if out := text(res); !strings.Contains(out, "Backup of db stored: db-") {
 		t.Errorf("backup does not name the backup it stored: %s", out)
 	}
+	// walk 76: "keep the data safe" learnt the 7 days only at the delete.
+	if out := text(res); !strings.Contains(out, "its backups stay 7 days after") {
+		t.Errorf("backup does not say how long backups outlive a delete: %s", out)
+	}
 	res, m = h.call(t, "zerops_manage", map[string]any{"action": "backups", "serviceHostname": "db"})
 	wantOK(t, res)
 	list, _ := m["backups"].([]any)

@@ -60,7 +60,7 @@ func (s *Server) manageTool() toolDef {
 			next := "Next: zerops_manage action=backups serviceHostname=" + res.ServiceHostname + " lists it once stored; " + res.Restore + "."
 			switch {
 			case res.NewBackup != "": // listed in this answer: no call to list it again
-				next = "Next: nothing more for the backup: " + res.NewBackup + " is stored; " + res.Restore + "."
+				next = "Next: nothing more for the backup: " + res.NewBackup + " is stored; " + res.Restore + ". If the service is deleted, its backups stay 7 days after: download one in the Zerops UI to keep it longer."
 			case res.Action == ops.ActionBackups && len(res.Backups) == 0 && res.Predecessor != "": // its data is in the deleted one's
 				next = "Next: " + res.ServiceHostname + " has no backup of its own yet; " + res.Predecessor + "."
 			case res.Action == ops.ActionBackups && len(res.Backups) == 0: // nothing to restore yet
