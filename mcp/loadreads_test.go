@@ -97,3 +97,29 @@ func TestDeploy_FlaskRunBindFixedInTheCommand(t *testing.T) {
 		t.Fatalf("verdict %v, next %q: want flask run's options, not app.run: %s", m["verdict"], next, text(res))
 	}
 }
+
+// Logs holding lines of a replaced version beside the running one's say
+// how many are of replaced versions (walk 76: 25 of 41 lines were of
+// versions long replaced, read first as if current).
+func TestLogs_SaysWhichLinesAreOfReplacedVersions(t *testing.T) {
+	t.Parallel()
+	yml := "zerops:\n  - setup: appstage\n    build:\n      base: nodejs@22\n      deployFiles: ./\n    run:\n      base: nodejs@22\n" +
+		"      ports: [{port: 3000, httpSupport: true}]\n      start: node index.js\n"
+	const serve = "require('node:http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n"
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	ctx := context.Background()
+	wd := h.ownApp(t, map[string]string{"zerops.yml": yml, "index.js": "const cfg = require('fs').readFileSync('/var/www/config.json');\n" + serve})
+	if _, m := h.callWith(t, ctx, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "v1"); m["verdict"] != "not-answering" {
+		t.Fatalf("first version: verdict %v", m["verdict"])
+	}
+	writeApp(t, wd, map[string]string{"zerops.yml": yml, "index.js": "const port = process.env.PORT.trim();\n" + serve})
+	if _, m := h.callWith(t, ctx, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "v2"); m["verdict"] != "not-answering" {
+		t.Fatalf("second version: verdict %v", m["verdict"])
+	}
+	res, m := h.call(t, "zerops_logs", map[string]any{"serviceHostname": "appstage", "since": "1h"})
+	wantOK(t, res)
+	next := str(m["next"])
+	if !strings.Contains(next, "of these lines were logged before the latest start") || !strings.Contains(next, "PORT") {
+		t.Errorf("logs next %q: want the current failure's fix and the replaced lines counted", next)
+	}
+}

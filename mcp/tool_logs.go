@@ -5,6 +5,7 @@ import (
 	"context"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -77,6 +78,10 @@ func (s *Server) logsTool() toolDef {
 		default:
 			next = "Next: no error line or known failure in these lines; zerops_verify" + verifyArg(res.Service) +
 				" checks that it answers (with the diagnosis if not); failed builds and processes are in zerops_events."
+		}
+		if res.Replaced > 0 && res.Replaced < res.Count && res.Earlier() == "" {
+			// walk 76: lines of replaced versions read first, as if current.
+			next += " (" + strconv.Itoa(res.Replaced) + " of these lines were logged before the latest start, by versions since replaced; the rest are of what runs now.)"
 		}
 		res.Diagnoses = diagnose.WithoutStated(res.Diagnoses, next) // the fix once: in next
 		if stale {

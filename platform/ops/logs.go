@@ -39,6 +39,10 @@ type LogsResult struct {
 	Clipped string `json:"clipped,omitempty"`
 	// Diagnoses are the failures the lines show, most likely first.
 	Diagnoses []diagnose.Diagnosis `json:"diagnoses,omitempty"`
+	// Replaced is how many of the entries were logged before their
+	// service's latest start: by versions a deploy, rollback or restart
+	// has since replaced.
+	Replaced int `json:"-"`
 	// otherPort is a line showing the app listening on none of the declared
 	// ports; not a diagnosis, since only a probe tells whether one is dead.
 	otherPort string
@@ -72,10 +76,16 @@ func (r *LogsResult) Quiet() string { return r.quiet }
 // or a start is unknown.
 func (r *LogsResult) Earlier() string { return r.earlier }
 
-// withEarlier sets earlier when each diagnosis's evidence is logged only
-// before the latest start of the service that logged it (start gives it;
-// zero: unknown, and then nothing is called earlier).
+// withEarlier counts the entries logged before their service's latest
+// start (Replaced) and sets earlier when each diagnosis's evidence is
+// logged only before the latest start of the service that logged it
+// (start gives it; zero: unknown, and then nothing is called earlier).
 func (r *LogsResult) withEarlier(start func(service string) time.Time) *LogsResult {
+	for _, e := range r.Entries {
+		if at := start(cmp.Or(e.Service, r.Shared["service"], r.Service)); !at.IsZero() && e.Time.Before(at) {
+			r.Replaced++
+		}
+	}
 	var names []string
 	for _, d := range r.Diagnoses {
 		found := false
