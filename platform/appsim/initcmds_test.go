@@ -43,3 +43,18 @@ func TestRun_InitCommandsTheSandboxDoesNotRun(t *testing.T) {
 		})
 	}
 }
+
+// Beside init commands it does not run, the ones it judges by their files
+// and the database address alone are named as such (walk 76, recipe-django:
+// collectstatic and createsuperuser were named, migrate was left out).
+func TestRun_InitCommandsJudgedAreNamedBesideUnrun(t *testing.T) {
+	t.Parallel()
+	migrate := "zsc execOnce migrate-${ZEROPS_appVersionId} -- python manage.py migrate"
+	d := appsim.Setup{RunBase: "php-nginx@8.4", DeployFiles: []string{"./"}, Prep: appsim.Prep{Init: []string{migrate, "python manage.py collectstatic --noinput", "mkdir -p /var/www/tmp"}}}
+	fs := files(map[string]string{"manage.py": "print('django')\n", "public/index.php": "<?php echo 'ok';\n"})
+	b := appsim.Build(&d, fs, fixedTime)
+	got := strings.Join(appsim.Run(&d, fs, &b, d.RunBase, appsim.Env{Vars: map[string]string{}}, "seed").Unchecked, "\n")
+	if !strings.Contains(got, "does not run `python manage.py collectstatic --noinput`; of `"+migrate+"` it checked only that the files are deployed") || strings.Contains(got, "mkdir") {
+		t.Errorf("unchecked %q: want collectstatic unrun and migrate named as judged by its files, mkdir not named", got)
+	}
+}

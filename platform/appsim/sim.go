@@ -196,7 +196,7 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 		out.Init = fmt.Sprintf("%q exited with code %d", clip(cmd, 120), exit)
 		return out
 	}
-	if note := initNote(r.initUnrun()); note != "" {
+	if note := initNote(r.initUnrun()); note != "" { // initcmds.go
 		out.Unchecked = append(out.Unchecked, note)
 	}
 	r.cwd = ""
