@@ -72,6 +72,10 @@ var localServers = []struct {
 // flaskRunRe is a start running the flask command's server.
 var flaskRunRe = lazyregexp.New(`(?:^|[\s;&|/])(?:flask|python[\d.]*\s+-m\s+flask)\s+(?:--app[= ]\S+\s+)?run\b`)
 
+// RunsFlask reports whether a start command runs `flask run`, which binds
+// 127.0.0.1 unless told otherwise and runs no app.run() of the code.
+func RunsFlask(start string) bool { return flaskRunRe.MatchString(start) }
+
 // kestrelBindFix fits d to a Kestrel endpoint bound to a local address in
 // appsettings.json (c): the endpoints win over ASPNETCORE_URLS (the
 // dotnet recipe binds there), so the address is changed where it is
@@ -132,7 +136,7 @@ func (d *Diagnosis) localhostFix(line string, opt Options) {
 			port = shownPort(line, port)
 		}
 		d.Fix, d.envOnly = strings.ReplaceAll(s.fix, "<port>", port), s.envOnly
-		if c := opt.Code; c != nil && strings.HasPrefix(s.fix, "Flask's") && flaskRunRe.MatchString(c.Start) {
+		if c := opt.Code; c != nil && strings.HasPrefix(s.fix, "Flask's") && RunsFlask(c.Start) {
 			// The flask command runs no app.run() of the code: only its
 			// options (or FLASK_RUN_HOST/PORT) move it (walk 76).
 			d.Fix = strings.ReplaceAll("`flask run` binds 127.0.0.1 and listens on 5000 unless told otherwise, and it does not run the code's `app.run()`: put `--host 0.0.0.0 --port <port>` in `run.start` (`flask run --host 0.0.0.0 --port <port>`), or set FLASK_RUN_HOST=0.0.0.0 and FLASK_RUN_PORT=<port> in `run.envVariables`; in production, gunicorn `--bind 0.0.0.0:<port>`.", "<port>", port)

@@ -571,6 +571,7 @@ func checkSetup(c *checker, s setupAt, in Live) {
 			cmds = s.Build.BuildCommands
 		}
 		checkRun(c, runAt{Run: s.Run, path: p + ".run", bad: s.bad, base: s.buildBase(), extends: s.extends(), subdomain: subdomain, buildCmds: cmds, setup: s.Name, extended: s.extended, unstarted: s.unstarted})
+		checkStart(c, s) // startcheck.go
 	}
 	if in.checksVersions() {
 		checkBases(c, s, in)

@@ -1,0 +1,64 @@
+package yamlcheck
+
+import (
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/diagnose"
+	"github.com/zeropsio/zcp/platform/zeropsyml"
+)
+
+// What run.start shows on its own that fails on the platform, said before a
+// deploy as warnings (walk 76: both were diagnosed only after one): a
+// built executable the deploy leaves behind, and `flask run`, which binds
+// 127.0.0.1 unless told otherwise.
+
+// flaskHost is `flask run`'s option naming the address.
+var flaskHost = regexp.MustCompile(`\s(?:--host|-h)[= ]`)
+
+// checkStart warns of what s's run.start shows will fail.
+func checkStart(c *checker, s setupAt) {
+	r, at := s.Run, s.Path()+".run.start"
+	start := strings.TrimSpace(r.Start)
+	if start == "" || !s.ok("setup") {
+		return
+	}
+	if diagnose.RunsFlask(start) && !flaskHost.MatchString(start) && !hasKey(r.EnvVariables, "FLASK_RUN_HOST") {
+		c.warnf(at, "`flask run` binds 127.0.0.1 unless told otherwise (it does not run the code's app.run(); a FLASK_RUN_HOST service variable would also move it): the balancer and the other services get no answer (502)").Fix =
+			"Start it with `flask run --host 0.0.0.0 --port <the run.ports port>`, or set FLASK_RUN_HOST: 0.0.0.0 in run.envVariables; in production, gunicorn `--bind 0.0.0.0:<port>`."
+	}
+	if s.Build == nil || len(s.Build.DeployFiles) == 0 {
+		return
+	}
+	exe := strings.Fields(start)[0]
+	if !strings.HasPrefix(exe, "./") && !strings.Contains(strings.TrimPrefix(exe, "/var/www/"), "/") {
+		return // a command on PATH, not a file of the deploy
+	}
+	file := path.Clean(strings.TrimPrefix(exe, "/var/www/"))
+	for _, cmd := range s.Build.BuildCommands {
+		for _, out := range diagnose.BuildOutputs([]string{cmd}) {
+			if out == file && !deploys(s.Build.DeployFiles, out) {
+				c.warnf(at, "run.start runs %s, which `%s` writes, but build.deployFiles (%s) does not deploy it: the run container lacks it",
+					platform.Clip(exe, 60), platform.Clip(strings.TrimSpace(cmd), 80), platform.Clip(strings.Join(s.Build.DeployFiles, ", "), 80)).Fix =
+					"Add `" + platform.Clip(out, 60) + "` to build.deployFiles (run.start stays as it is)."
+				return
+			}
+		}
+	}
+}
+
+// deploys reports whether deployFiles files may put out at the same path
+// under /var/www: an entry is it, a folder above it, or the whole tree; an
+// entry with `~` (which moves what it deploys) counts as one.
+func deploys(files []string, out string) bool {
+	return slices.ContainsFunc(files, func(f string) bool {
+		f = path.Clean(strings.TrimPrefix(strings.TrimSpace(f), "/build/source/"))
+		return f == "." || strings.Contains(f, "~") || f == out || strings.HasPrefix(out, f+"/")
+	})
+}
+
+// hasKey reports whether env sets key.
+func hasKey(env zeropsyml.Env, key string) bool { _, ok := env.Get(key); return ok }
