@@ -23,7 +23,7 @@ func (d *Diagnosis) bundlerPackageFix(text string, c *Code) bool {
 	if (c == nil || c.PackageManager == "") && strings.Contains(text, `"bun install"`) {
 		pm = (&Code{PackageManager: "bun"}).nodePM() // Bun's bundler says so
 	}
-	d.Fix = "Add `" + pkg + "` to package.json `dependencies` (`" + pm.add + " " + pkg + "` adds it and updates the lock file; commit both), or correct the import's name; then deploy again."
+	d.Fix = "Add `" + pkg + "` to package.json `dependencies` (`" + pm.add + " " + pkg + "` adds it and updates the lock file; deploy both), or correct the import's name; then deploy again."
 	return true
 }
 
@@ -41,6 +41,6 @@ func (d *Diagnosis) gemFix(text string) bool {
 	}
 	gem := m[1] + m[2] + m[3]
 	d.Cause = "The app loads the gem `" + gem + "`, which is not in its bundle: the Gemfile does not list it, so `bundle install` in the build did not install it."
-	d.Fix = "Add `gem \"" + gem + "\"` to the Gemfile, run `bundle install` locally to update Gemfile.lock (commit both), then deploy again."
+	d.Fix = "Add `gem \"" + gem + "\"` to the Gemfile, run `bundle install` locally to update Gemfile.lock (deploy both), then deploy again."
 	return true
 }

@@ -112,9 +112,9 @@ func (d *Diagnosis) devOnlyFix(pkg string, code *Code) bool {
 		return false
 	}
 	d.Cause = "The app imports the package `" + pkg + "`, which package.json lists in `devDependencies` only, and the build leaves those out of the deployed `node_modules` (`--omit=dev` or `--production` in `build.buildCommands`)."
-	d.Fix = "Move `" + pkg + "` to package.json `dependencies`: `npm install " + pkg + " --save-prod` moves it and updates package-lock.json (commit both); then deploy again."
+	d.Fix = "Move `" + pkg + "` to package.json `dependencies`: `npm install " + pkg + " --save-prod` moves it and updates package-lock.json (deploy both); then deploy again."
 	if pm := code.nodePM(); pm.name != "npm" {
-		d.Fix = "Move `" + pkg + "` from `devDependencies` to `dependencies` in package.json and run `" + pm.name + " install`, which updates " + pm.lock + " (commit both); then deploy again."
+		d.Fix = "Move `" + pkg + "` from `devDependencies` to `dependencies` in package.json and run `" + pm.name + " install`, which updates " + pm.lock + " (deploy both); then deploy again."
 	}
 	return true
 }
@@ -133,7 +133,7 @@ func (d *Diagnosis) moduleFix(line string, code *Code) {
 			// node_modules is deployed: the install put in what package.json and its lock name.
 			d.Cause = "The app imports the package `" + pkg + "`, which package.json does not list, so the install in the build does not put it in `node_modules`."
 			pm := code.nodePM()
-			d.Fix = "Add `" + pkg + "` to package.json `dependencies`: `" + pm.add + " " + pkg + "` adds it and updates " + pm.lock + " (commit both); then deploy again."
+			d.Fix = "Add `" + pkg + "` to package.json `dependencies`: `" + pm.add + " " + pkg + "` adds it and updates " + pm.lock + " (deploy both); then deploy again."
 			return
 		}
 		if code != nil && code.NoInstall { // deployFiles ./ deploys node_modules once the build makes it
