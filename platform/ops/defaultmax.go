@@ -15,7 +15,7 @@ func unsetMaxNote(svc platform.ServiceStack, inForce int) string {
 	if !maxUnset(svc, inForce) {
 		return ""
 	}
-	return fmt.Sprintf("maxContainers %d of %s is not one you set: it is the maximum in force as ZCP reads it from the platform, and the docs state no default for it, so it is no promise; a maximum you set holds.",
+	return fmt.Sprintf("maxContainers %d of %s is not one you set but the platform's (the docs give it no default); set one with zerops_manage action=scale to be sure of it.",
 		inForce, svc.Name)
 }
 
