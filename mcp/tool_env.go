@@ -51,16 +51,15 @@ func (s *Server) envTool() toolDef {
 			if slices.ContainsFunc(out.Variables, func(v ops.EnvInfo) bool { return v.From == ops.EnvFromZeropsYml }) {
 				out.Next = "Next: reference another service's variable as ${hostname_KEY}; change a secret with action=set, and one from zerops.yml in its run.envVariables, then zerops_deploy (never both for one key)."
 			}
-			if res.Scope == ops.EnvScopeService {
-				if id := ops.EnvChangeRunning(ctx, s.opsProject(), res.Service); id != "" {
-					// walk 75b: read right after a set, the secret was not listed
-					out.Warnings = append(out.Warnings, "A change of "+res.Service+"'s variables is still running (zerops_process processId="+id+" wait=true): what it sets is listed once it has finished.")
-				}
-			}
 			pending := ""
 			if res.Scope == ops.EnvScopeService {
-				if changed, started, ok := ops.EnvPendingRestart(ctx, s.opsProject(), res.Service); ok {
-					pending = pendingRestart(res.Service, changed, started)
+				st := ops.EnvStatusOf(ctx, s.opsProject(), res.Service)
+				if st.Running != "" {
+					// walk 75b: read right after a set, the secret was not listed
+					out.Warnings = append(out.Warnings, "A change of "+res.Service+"'s variables is still running (zerops_process processId="+st.Running+" wait=true): what it sets is listed once it has finished.")
+				}
+				if st.Pending {
+					pending = pendingRestart(res.Service, st.Changed, st.Started)
 					out.Next = "Next: " + pending
 				}
 			}

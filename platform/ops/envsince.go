@@ -47,12 +47,29 @@ func envChangedSince(ctx context.Context, proj Project, serviceID string, since 
 // envChangedAt is the latest change of serviceID's variables or the
 // project's made after since (and not failed); zero when there is none.
 func envChangedAt(ctx context.Context, proj Project, serviceID string, since time.Time) time.Time {
-	procs, err := proj.Client.SearchProcesses(ctx, platform.ProcessFilter{ProjectID: proj.ID, ServiceID: serviceID, Limit: 20})
-	if err != nil {
+	procs, ok := envProcesses(ctx, proj, serviceID)
+	if !ok {
 		return time.Time{}
 	}
+	return lastEnvChange(procs, serviceID, since)
+}
+
+// envProcesses are serviceID's recent processes and the project's, with
+// ZCP's own changes the search may not list yet (read by id); ok false
+// when they cannot be read.
+func envProcesses(ctx context.Context, proj Project, serviceID string) ([]platform.Process, bool) {
+	procs, err := proj.Client.SearchProcesses(ctx, platform.ProcessFilter{ProjectID: proj.ID, ServiceID: serviceID, Limit: 20})
+	if err != nil {
+		return nil, false
+	}
+	return recentProcesses(ctx, proj, procs), true
+}
+
+// lastEnvChange is the latest of procs changing serviceID's variables or
+// the project's made after since (and not failed); zero when none is.
+func lastEnvChange(procs []platform.Process, serviceID string, since time.Time) time.Time {
 	var last time.Time
-	for _, p := range recentProcesses(ctx, proj, procs) { // the search lags: ZCP's own change is read by id
+	for _, p := range procs {
 		failed := p.Status == platform.ProcessFailed || p.Status == platform.ProcessCanceled
 		if changesEnvOf(p, serviceID) && !failed && p.Created.After(since) && p.Created.After(last) {
 			last = p.Created
@@ -68,42 +85,52 @@ func changesEnvOf(p platform.Process, serviceID string) bool {
 	return own || p.ActionName == platform.ActionUpdateProjectEnvs
 }
 
-// EnvPendingRestart reports, for hostname's running app, a change of its
-// variables or the project's made after the app last started: the app
-// runs with the values it started with until a restart. changed and
-// started are their times; ok false when there is no such change, no app
-// runs, or it cannot be read.
-func EnvPendingRestart(ctx context.Context, proj Project, hostname string) (changed, started time.Time, ok bool) {
-	svc, err := ResolveService(ctx, proj, hostname)
-	if err != nil || svc.Type.Category != platform.CategoryUser || svc.Status != platform.ServiceActive || neverDeployed(svc) {
-		return time.Time{}, time.Time{}, false
-	}
-	if started = latestStart(ctx, proj, *svc); started.IsZero() {
-		return time.Time{}, time.Time{}, false
-	}
-	changed = envChangedAt(ctx, proj, svc.ID, started)
-	return changed, started, !changed.IsZero()
+// EnvStatus is what the processes say of a service's variables: a change
+// still running, and one made after its app last started.
+type EnvStatus struct {
+	// Running is the id of a change of the variables (or the project's)
+	// that has not ended: until it does, a read does not list what it sets.
+	Running string
+	// Pending: a change made after the app's latest start (Changed, Started)
+	// that the running app does not have until a restart.
+	Pending          bool
+	Changed, Started time.Time
 }
 
-// EnvChangeRunning is the id of a change of hostname's variables (or the
-// project's) that has not ended yet: until it does, a read of the
-// variables does not list what it sets. "" when none runs or it cannot be
-// read.
-func EnvChangeRunning(ctx context.Context, proj Project, hostname string) string {
+// EnvStatusOf reads hostname's EnvStatus with one search of its processes;
+// the zero status when it cannot be read.
+func EnvStatusOf(ctx context.Context, proj Project, hostname string) EnvStatus {
 	svc, err := ResolveService(ctx, proj, hostname)
 	if err != nil {
-		return ""
+		return EnvStatus{}
 	}
-	procs, err := proj.Client.SearchProcesses(ctx, platform.ProcessFilter{ProjectID: proj.ID, ServiceID: svc.ID, Limit: 20})
-	if err != nil {
-		return ""
+	procs, ok := envProcesses(ctx, proj, svc.ID)
+	if !ok {
+		return EnvStatus{}
 	}
-	for _, p := range recentProcesses(ctx, proj, procs) { // the search lags: ZCP's own change is read by id
+	var st EnvStatus
+	for _, p := range procs {
 		if changesEnvOf(p, svc.ID) && !p.IsTerminal() {
-			return p.ID
+			st.Running = p.ID
+			break
 		}
 	}
-	return ""
+	if svc.Type.Category != platform.CategoryUser || svc.Status != platform.ServiceActive || neverDeployed(svc) {
+		return st
+	}
+	if st.Started = latestStart(ctx, proj, *svc); !st.Started.IsZero() {
+		st.Changed = lastEnvChange(procs, svc.ID, st.Started)
+		st.Pending = !st.Changed.IsZero()
+	}
+	return st
+}
+
+// EnvPendingRestart reports, for hostname's running app, a change of its
+// variables or the project's made after the app last started (EnvStatus'
+// Pending): the app runs with the values it started with until a restart.
+func EnvPendingRestart(ctx context.Context, proj Project, hostname string) (changed, started time.Time, ok bool) {
+	st := EnvStatusOf(ctx, proj, hostname)
+	return st.Changed, st.Started, st.Pending
 }
 
 // RestartPending restarts the services names (those EnvPendingRestart

@@ -14,7 +14,9 @@ import (
 func TestValidate_StartWarnings(t *testing.T) {
 	t.Parallel()
 	yml := "zerops:\n  - setup: api\n    build:\n      base: %s\n      buildCommands: [%s]\n      deployFiles: %s\n    run:\n      base: %s\n%s      ports: [{port: 8080, httpSupport: true}]\n      start: %s\n"
-	goYml := func(build, deploy, start string) string { return fmt.Sprintf(yml, "go@1", build, deploy, "go@1", "", start) }
+	goYml := func(build, deploy, start string) string {
+		return fmt.Sprintf(yml, "go@1", build, deploy, "go@1", "", start)
+	}
 	pyYml := func(env, start string) string {
 		return fmt.Sprintf(yml, "python@3.12", "pip install --target=./vendor -r requirements.txt", "./", "python@3.12", env, start)
 	}
