@@ -240,30 +240,34 @@ func withOthersSteps(next platform.Step, services []ServiceHealth, worst Service
 	return next
 }
 
-// sameStepOnce leaves a step that makes the same calls as one said before
-// (the answer's, worst's; or another service's above) said there only
+// sameStepOnce leaves a step that one said before covers (coveredBy: the
+// answer's, worst's; or another service's above) said there only
 // (walk 75c: start db under appstage and again under pyapp).
 func sameStepOnce(services []ServiceHealth, worst ServiceHealth) {
-	seen := map[string]string{}
-	if k := strings.Join(stepCalls(worst.Next), "|"); k != "" {
-		seen[k] = ""
-	}
+	var said []ServiceHealth // the services whose step is stated, in order
 	for i := range services {
 		h := &services[i]
-		k := strings.Join(stepCalls(h.Next), "|")
-		if k == "" || h.Service == worst.Service {
+		if h.Service == worst.Service || len(stepCalls(h.Next)) == 0 {
 			continue
 		}
-		first, said := seen[k]
-		switch {
-		case !said:
-			seen[k] = h.Service
-		case first == "":
+		if coveredBy(h.Next, worst.Next) {
 			h.Next = platform.Say("the answer's next step is this one's too.")
-		default:
-			h.Next = platform.Say("the same step as " + first + "'s.")
+			continue
 		}
+		if j := slices.IndexFunc(said, func(e ServiceHealth) bool { return coveredBy(h.Next, e.Next) }); j >= 0 {
+			h.Next = platform.Say("the same step as " + said[j].Service + "'s.")
+			continue
+		}
+		said = append(said, *h)
 	}
+}
+
+// coveredBy reports whether step makes calls (its own verify aside) and by
+// makes each of them: taking by's step takes step's too. The one notion
+// of "the same step" verify's answers use.
+func coveredBy(step, by platform.Step) bool {
+	calls, byCalls := stepCalls(step), stepCalls(by)
+	return len(calls) > 0 && !slices.ContainsFunc(calls, func(c string) bool { return !slices.Contains(byCalls, c) })
 }
 
 // othersNeedingAStep are the services but worst with a next step of their
@@ -271,13 +275,12 @@ func sameStepOnce(services []ServiceHealth, worst ServiceHealth) {
 // same are those whose step makes the calls worst's does (a stopped db
 // under two apps: start db), which need no step of their own.
 func othersNeedingAStep(services []ServiceHealth, worst ServiceHealth) (also, same []string) {
-	fix := stepCalls(worst.Next)
 	for _, h := range services {
 		if h.Service == worst.Service || h.Next.IsZero() || h.Verdict == platform.VerdictHealthy || h.Verdict == platform.VerdictNotDeployed {
 			continue
 		}
 		name := h.Service + " (" + string(h.Verdict) + ")"
-		if calls := stepCalls(h.Next); len(calls) > 0 && !slices.ContainsFunc(calls, func(c string) bool { return !slices.Contains(fix, c) }) {
+		if coveredBy(h.Next, worst.Next) {
 			same = append(same, name)
 		} else {
 			also = append(also, name)
