@@ -220,6 +220,23 @@ func (r *runSim) nodeModules(rel string, args []string) (startCmd, bool) {
 	return w.module(rel, nil)
 }
 
+// envNeedsOf are the variables the module at rel (src) needs as it loads,
+// and the file their lines are in: a compiled module's are its source's,
+// whose failures are not known (unverified only).
+func (w *nodeWalk) envNeedsOf(rel, src string, esm, compiled bool) ([]envNeed, string) {
+	needs := nodeEnvNeeds(src, esm)
+	if !compiled {
+		return needs, rel
+	}
+	for i := range needs {
+		needs[i].fail = nil
+	}
+	if from, _, ok := w.r.builtSource(rel); ok {
+		return needs, from
+	}
+	return needs, rel
+}
+
 // module follows the module at rel, loaded through stack (the files that
 // import it, nearest first).
 func (w *nodeWalk) module(rel string, stack []string) (startCmd, bool) {
@@ -243,16 +260,7 @@ func (w *nodeWalk) module(rel string, stack []string) (startCmd, bool) {
 	if w.env != nil {
 		w.r.noteLocalFallback(src, rel, w.env)
 	}
-	needs := nodeEnvNeeds(src, esm)
-	needIn := rel // the file a need's line is in
-	if compiled { // its lines are the source's, not the file's
-		for i := range needs {
-			needs[i].fail = nil
-		}
-		if from, _, ok := w.r.builtSource(rel); ok {
-			needIn = from
-		}
-	}
+	needs, needIn := w.envNeedsOf(rel, src, esm, compiled)
 	// CommonJS runs a module's statements in order; ES imports are
 	// loaded before the module's code runs.
 	envBefore := func(at int) (startCmd, bool) {

@@ -69,6 +69,16 @@ var localServers = []struct {
 		"Spring Boot listens on 8080 unless told otherwise (it reads SERVER_PORT, not PORT): set SERVER_PORT=<port> as a service variable (zerops_env action=set variables=[\"SERVER_PORT=<port>\"] restart=true, no deploy) or in `run.envVariables`, or `server.port=<port>` in application.properties.", true},
 }
 
+// flaskRunFix fits d, whose fix is fix (Flask's server's), to a start of
+// `flask run` (c's), which runs no app.run() of the code: only its options
+// (or FLASK_RUN_HOST/PORT) move it (walk 76).
+func (d *Diagnosis) flaskRunFix(fix string, c *Code, port string) {
+	if c == nil || !strings.HasPrefix(fix, "Flask's") || !RunsFlask(c.Start) {
+		return
+	}
+	d.Fix = strings.ReplaceAll("`flask run` binds 127.0.0.1 and listens on 5000 unless told otherwise, and it does not run the code's `app.run()`: put `--host 0.0.0.0 --port <port>` in `run.start` (`flask run --host 0.0.0.0 --port <port>`), or set FLASK_RUN_HOST=0.0.0.0 and FLASK_RUN_PORT=<port> in `run.envVariables`; in production, gunicorn `--bind 0.0.0.0:<port>`.", "<port>", port)
+}
+
 // flaskRunRe is a start running the flask command's server.
 var flaskRunRe = lazyregexp.New(`(?:^|[\s;&|/])(?:flask|python[\d.]*\s+-m\s+flask)\s+(?:--app[= ]\S+\s+)?run\b`)
 
@@ -136,11 +146,7 @@ func (d *Diagnosis) localhostFix(line string, opt Options) {
 			port = shownPort(line, port)
 		}
 		d.Fix, d.envOnly = strings.ReplaceAll(s.fix, "<port>", port), s.envOnly
-		if c := opt.Code; c != nil && strings.HasPrefix(s.fix, "Flask's") && RunsFlask(c.Start) {
-			// The flask command runs no app.run() of the code: only its
-			// options (or FLASK_RUN_HOST/PORT) move it (walk 76).
-			d.Fix = strings.ReplaceAll("`flask run` binds 127.0.0.1 and listens on 5000 unless told otherwise, and it does not run the code's `app.run()`: put `--host 0.0.0.0 --port <port>` in `run.start` (`flask run --host 0.0.0.0 --port <port>`), or set FLASK_RUN_HOST=0.0.0.0 and FLASK_RUN_PORT=<port> in `run.envVariables`; in production, gunicorn `--bind 0.0.0.0:<port>`.", "<port>", port)
-		}
+		d.flaskRunFix(s.fix, opt.Code, port)
 		if v, ok := opt.YmlEnv["HOST"]; ok && s.envOnly && strings.Contains(s.fix, "HOST=0.0.0.0") {
 			d.Cause = "The app listens on localhost (127.0.0.1): `run.envVariables` of the deployed zerops.yml set HOST to " + v +
 				", where Astro's Node adapter binds, so the balancer and other services cannot reach it."
