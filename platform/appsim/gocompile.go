@@ -3,6 +3,7 @@ package appsim
 import (
 	"errors"
 	"fmt"
+	"github.com/zeropsio/zcp/platform/lazyregexp"
 	"go/ast"
 	"go/parser"
 	"go/scanner"
@@ -146,7 +147,22 @@ func goCompileErrors(files []string, read func(string) (string, bool)) []string 
 		var list scanner.ErrorList
 		if errors.As(err, &list) {
 			list.Sort() // the compiler stops a file at its first syntax error
-			out = append(out, goErrorLine(list[0].Pos, "syntax error: "+list[0].Msg))
+			first := list[0]
+			if strings.HasSuffix(first.Msg, "found 'EOF'") {
+				// A block left open: go/parser first misses a semicolon
+				// the compiler does not, then the brace it reports.
+				for _, e := range list {
+					if e.Msg == "expected '}', found 'EOF'" {
+						first = e
+						break
+					}
+				}
+			}
+			pos := first.Pos
+			if strings.HasSuffix(first.Msg, "found 'EOF'") && strings.HasSuffix(src, "\n") {
+				pos.Line, pos.Column = strings.Count(src, "\n")+1, 1 // the compiler places EOF past the last line
+			}
+			out = append(out, goErrorLine(pos, "syntax error: "+gcSyntax(first.Msg, srcLine(src, first.Pos.Line))))
 			continue
 		} else if err != nil {
 			return nil
@@ -339,3 +355,60 @@ func goConstrained(name, src string) bool {
 // it to.
 var goOSArch = strings.Fields(`aix android darwin dragonfly freebsd illumos ios js linux netbsd openbsd plan9 solaris wasip1 windows
 	386 amd64 arm arm64 loong64 mips mips64 mips64le mipsle ppc64 ppc64le riscv64 s390x wasm`)
+
+// parserExpected is go/parser's "expected X, found Y".
+var parserExpected = lazyregexp.New(`^expected (.+?), found (.+)$`)
+
+// gcSyntax is go/parser's syntax error msg, on the source line line, in
+// the compiler's words as `go build` prints them: "expected '}', found
+// 'EOF'" is "unexpected EOF, expected }"; "missing ',' before newline in
+// argument list" is "unexpected newline in argument list; possibly missing
+// comma or )"; a message of another form is kept.
+func gcSyntax(msg, line string) string {
+	if m := parserMissingComma.FindStringSubmatch(msg); m != nil {
+		closer := map[string]string{"argument list": ")", "composite literal": "}", "parameter list": ")"}[m[1]]
+		if closer != "" {
+			return "unexpected newline in " + m[1] + "; possibly missing comma or " + closer
+		}
+	}
+	m := parserExpected.FindStringSubmatch(msg)
+	if m == nil {
+		return msg
+	}
+	want := strings.Trim(m[1], "'")
+	switch want {
+	case ";":
+		want = "semicolon or newline"
+	case ",":
+		want = "comma"
+	case "operand":
+		want = "expression"
+	case "{":
+		if k := strings.Fields(line); len(k) > 0 && (k[0] == "if" || k[0] == "for" || k[0] == "switch") {
+			want += " after " + k[0] + " clause"
+		}
+	}
+	got := m[2]
+	switch {
+	case strings.HasPrefix(got, "'") && strings.HasSuffix(got, "'"):
+		got = strings.Trim(got, "'")
+	case got == "newline":
+	case got != "" && (got[0] >= '0' && got[0] <= '9' || got[0] == '"' || got[0] == '`' || got[0] == '\''):
+		got = "literal " + got
+	default:
+		got = "name " + got
+	}
+	return "unexpected " + got + ", expected " + want
+}
+
+// parserMissingComma is go/parser's "missing ',' before newline in X".
+var parserMissingComma = lazyregexp.New(`^missing ',' before newline in (.+)$`)
+
+// srcLine is line n (1-based) of src, "" past its end.
+func srcLine(src string, n int) string {
+	lines := strings.Split(src, "\n")
+	if n < 1 || n > len(lines) {
+		return ""
+	}
+	return lines[n-1]
+}

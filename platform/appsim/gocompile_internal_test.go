@@ -30,7 +30,12 @@ func TestGoCompileErrors_SureOnesOnly(t *testing.T) {
 		{"undefined", map[string]string{"main.go": server}, []string{"./main.go:9:84: undefined: greeting"}},
 		{"declared in another file", map[string]string{"main.go": server, "greet.go": "package main\n\nconst greeting = \"hi\"\n"}, nil},
 		{"declared only in a constrained file", map[string]string{"main.go": server, "greet_windows.go": "package main\n\nconst greeting = \"hi\"\n"}, nil},
-		{"syntax", map[string]string{"main.go": "package main\n\nfunc main() {\n\tx := \n}\n"}, []string{"./main.go:5:1: syntax error: expected operand, found '}'"}},
+		{"syntax", map[string]string{"main.go": "package main\n\nfunc main() {\n\tx := \n}\n"}, []string{"./main.go:5:1: syntax error: unexpected }, expected expression"}},
+		{"a brace left open", map[string]string{"main.go": "package main\n\nfunc main() {\n\tprintln(1)\n"}, []string{"./main.go:5:1: syntax error: unexpected EOF, expected }"}},
+		// As go build prints them (go1.26).
+		{"a call left open", map[string]string{"main.go": "package main\n\nfunc main() {\n\tprintln(1\n}\n"}, []string{"./main.go:4:11: syntax error: unexpected newline in argument list; possibly missing comma or )"}},
+		{"an if without its brace", map[string]string{"main.go": "package main\n\nfunc main() {\n\tif x := 1; x > 0 \n\tprintln(x)\n}\n"}, []string{"./main.go:4:19: syntax error: unexpected newline, expected { after if clause"}},
+		{"a literal left open", map[string]string{"main.go": "package main\n\nfunc main() {\n\tx := []int{1, 2\n\t_ = x\n}\n"}, []string{"./main.go:4:17: syntax error: unexpected newline in composite literal; possibly missing comma or }"}},
 		{"compiles", map[string]string{"main.go": `package main
 
 import (
