@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -46,8 +48,10 @@ func (o knowledgeOutput) contentText() string {
 	var b strings.Builder
 	b.Grow(len(o.TopContent) + 400*len(o.Hits) + 512)
 	fmt.Fprintf(&b, "Search: %s", o.Query)
-	if o.ExpandedQuery != "" {
-		fmt.Fprintf(&b, " (searched as: %s)", o.ExpandedQuery)
+	if also := addedTerms(o.Query, o.ExpandedQuery); also != "" {
+		// The terms ZCP added, not the whole list: "searched as" read as
+		// a rewrite of the question (walk 76).
+		fmt.Fprintf(&b, " (also searched: %s)", also)
 	}
 	b.WriteString("\n")
 	for _, n := range o.Notes {
@@ -201,4 +205,19 @@ func docMarkdown(title, content string) string {
 		return content
 	}
 	return "# " + title + "\n\n" + content
+}
+
+// addedTerms are the terms of expanded that the query q does not hold, as
+// one string; "" when none.
+func addedTerms(q, expanded string) string {
+	typed := strings.FieldsFunc(strings.ToLower(q), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '.' && r != '@' && r != '_'
+	})
+	var out []string
+	for _, t := range strings.Fields(expanded) {
+		if !slices.Contains(typed, t) {
+			out = append(out, t)
+		}
+	}
+	return strings.Join(out, " ")
 }
