@@ -15,7 +15,7 @@ func TestFacts_TunedMisses7374(t *testing.T) {
 		{"troubleshooting/build-failures", "apk: command not found means the Ubuntu OS, where apt-get installs", "On `os: ubuntu`, use `apt-get install -y` with Ubuntu names \\(`E: Unable to locate package`\\); `apk: command not found` means that OS\\."},
 		{"troubleshooting/build-failures", "did not find expected key: a line indented unlike its neighbours or an open quote or bracket", "`did not find expected key` is a line indented unlike its neighbours or a quote or bracket left open at or above it"},
 		{"config/zerops-yml-build", "buildCommands output reaches the runtime only through the required deployFiles", "its output reaches the runtime only through `deployFiles`, required beside it"},
-		{"services/postgresql", "a full disk refuses writes until maxDisk is raised", "serviceHostname=db maxDisk=50`\\. Until then writes are refused\\."},
+		{"services/postgresql", "a full disk refuses writes until maxDisk is raised", "serviceHostname=db maxDisk=<GB above the maximum in force>`.{0,200}Until then writes are refused\\."},
 		{"frameworks/laravel", "from scratch: import the services first, as the recipes do", "## import\\.yml\\nFrom scratch, as the official recipes do, import the services first:"},
 		{"services/postgresql", "a deleted service's backups stay 7 more days; no undelete", "file per schema, kept 7 more days after the service is deleted \\(no undelete\\)"},
 	})

@@ -737,7 +737,7 @@ func TestFacts_EverydayOperations(t *testing.T) {
 	assertKept(t, all, []keptFact{
 		{"platform/scaling", "scaling in the GUI; no zcli command", "\\*\\*Automatic scaling configuration\\*\\* page\\. zcli has no scaling command"},
 		{"platform/scaling", "a fixed size is min = max", "same minimum and maximum \\(`minRam=2 maxRam=2`\\)"},
-		{"platform/scaling", "raise a database's disk through maxDisk", "(?s)## Raising the disk \\(maxDisk\\).{0,200}`zerops_manage action=scale serviceHostname=db maxDisk=50`.{0,300}never shrinks"},
+		{"platform/scaling", "raise a database's disk through maxDisk", "(?s)## Raising the disk \\(maxDisk\\).{0,200}`zerops_manage action=scale serviceHostname=db maxDisk=<GB above it>`.{0,400}never shrinks"},
 		{"networking/subdomains", "subdomain off with ZCP or the GUI; zcli only enables", "(?s)## Turning it off\n`zerops_subdomain action=disable serviceHostname=appstage`.{0,80}only `enable-subdomain`, no command to turn it off"},
 		{"networking/public-access", "dedicated IPv4 is the Unique IPv4 add-on", "\\*\\*Unique IPv4 add-on\\*\\* in the GUI"},
 		{"networking/public-access", "apex and www each get their records", "add both domains to the same routing, each with its own `A`/`AAAA` records"},
