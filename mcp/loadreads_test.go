@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 // A Node app that throws as it loads (a property of a variable not set, a
@@ -121,5 +122,38 @@ func TestLogs_SaysWhichLinesAreOfReplacedVersions(t *testing.T) {
 	next := str(m["next"])
 	if !strings.Contains(next, "of these lines were logged before the latest start") || !strings.Contains(next, "PORT") {
 		t.Errorf("logs next %q: want the current failure's fix and the replaced lines counted", next)
+	}
+}
+
+// A secret the app threw without, set and applied by a restart: the
+// deploy's fix is the secret and the restart (no deploy), verify during
+// the restart waits for it rather than repeat that fix from the log of
+// before, and after it the app is live (walk 77: verify during the
+// restart said "Set API_KEY … then restart", the calls just made).
+func TestVerify_RestartApplyingTheFixIsWaitedFor(t *testing.T) {
+	t.Parallel()
+	yml := "zerops:\n  - setup: appstage\n    build:\n      base: nodejs@22\n      deployFiles: ./\n    run:\n      base: nodejs@22\n" +
+		"      ports: [{port: 3000, httpSupport: true}]\n      start: node index.js\n"
+	const serve = "require('node:http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n"
+	h := newHarness(t, harnessOpts{sandboxPush: true, processDuration: time.Minute})
+	ctx := context.Background()
+	h.ownApp(t, map[string]string{"zerops.yml": yml, "index.js": "const keyLen = process.env.API_KEY.length;\n" + serve})
+	res, m := h.callWith(t, ctx, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "v1")
+	next := str(m["next"])
+	if m["verdict"] != "not-answering" || !strings.Contains(next, "Set API_KEY as a secret") || strings.Contains(next, "zerops_deploy") {
+		t.Fatalf("verdict %v, next %q: want API_KEY as a secret with a restart, no deploy: %s", m["verdict"], next, text(res))
+	}
+	res, _ = h.call(t, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appstage", "variables": []string{"API_KEY=k3y"}})
+	wantOK(t, res)
+	h.fake.EndProcesses()
+	res, _ = h.call(t, "zerops_manage", map[string]any{"action": "restart", "serviceHostname": "appstage"})
+	wantOK(t, res)
+	res, m = h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
+	if next := str(m["next"]); m["verdict"] == "failing" || strings.Contains(next, "Set API_KEY") || !strings.Contains(next, "again in about 10 s") {
+		t.Errorf("verify during the restart: verdict %v, next %q: want a wait, not the fix again: %s", m["verdict"], next, text(res))
+	}
+	h.fake.EndProcesses()
+	if res, m = h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"}); m["verdict"] != "healthy" {
+		t.Errorf("verify after the restart: %v: %s", m["verdict"], text(res))
 	}
 }

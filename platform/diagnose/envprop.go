@@ -47,9 +47,10 @@ func (d *Diagnosis) envPropFix(lines []string, n int) {
 	if key == "" {
 		return
 	}
+	d.missingVarFix(key) // the one place to set it, and what applies it (a restart for a secret)
 	d.Cause = key + " is not set: the code reads a property of `process.env." + key + "` as it starts, and Node throws on undefined."
-	d.Fix = "Set " + key + " (`run.envVariables` in zerops.yml, then deploy; or a secret with zerops_env, then restart), or give the read a default (`(process.env." + key + " ?? '')`)."
 	if key == "PORT" {
 		d.Fix = "Zerops sets no PORT variable: add `PORT: <port>` to `run.envVariables` in zerops.yml and deploy again, or give the read that default in the code (`process.env.PORT ?? '<port>'`)."
+		d.envOnly = false
 	}
 }

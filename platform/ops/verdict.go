@@ -214,6 +214,13 @@ func (j *judgement) byFailedProbes(t probeTally) bool {
 			reason += fmt.Sprintf("; the newest deploy (app version %s) ended %s, so this is the version deployed before it", latest.ID, latest.Status)
 		}
 		j.set(platform.VerdictFailing, reason, next)
+	case t.starting > 0 && t.ok+t.answered == 0 && (j.svc.Status == platform.ServiceRestarting || j.svc.Status == platform.ServiceStarting):
+		// A restart (or start) under way: the log's errors are from
+		// before it, and its fix may be what the restart applies (walk 77:
+		// "set API_KEY … then restart" while that restart ran).
+		h.starting = true
+		j.set(platform.VerdictDegraded, name+" answers 503: it is "+strings.ToLower(string(j.svc.Status))+" now, so the errors its log shows are from before",
+			platform.Call("zerops_verify", host).Say(" again in about 10 s, once it has started; if it fails then, that answer gives the cause from the new start."))
 	case t.starting > 0 && t.ok+t.answered == 0:
 		h.starting = true
 		if !j.fix.IsZero() {
