@@ -157,3 +157,28 @@ func TestVerify_RestartApplyingTheFixIsWaitedFor(t *testing.T) {
 		t.Errorf("verify after the restart: %v: %s", m["verdict"], text(res))
 	}
 }
+
+// After two failed versions and a good one, the logs lead with the
+// failure logged last, not the first one of its kind (walk 77: the
+// morning's REDIS_URL outage was answered with an older API_KEY one).
+func TestLogs_LeadWithTheLatestFailure(t *testing.T) {
+	t.Parallel()
+	yml := "zerops:\n  - setup: appstage\n    build:\n      base: nodejs@22\n      deployFiles: ./\n    run:\n      base: nodejs@22\n" +
+		"      ports: [{port: 3000, httpSupport: true}]\n      start: node index.js\n"
+	const serve = "require('node:http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n"
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	ctx := context.Background()
+	wd := h.ownApp(t, map[string]string{"zerops.yml": yml, "index.js": "const a = process.env.API_KEY.length;\n" + serve})
+	for i, code := range []string{"", "const r = process.env.REDIS_URL.length;\n" + serve, serve} {
+		if code != "" {
+			writeApp(t, wd, map[string]string{"zerops.yml": yml, "index.js": code})
+		}
+		h.callWith(t, ctx, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, fmt.Sprint("v", i))
+	}
+	res, m := h.call(t, "zerops_logs", map[string]any{"serviceHostname": "appstage", "since": "1h"})
+	wantOK(t, res)
+	diags, _ := m["diagnoses"].([]any)
+	if len(diags) == 0 || !strings.Contains(str(diags[0].(map[string]any)["cause"]), "REDIS_URL") {
+		t.Errorf("logs diagnoses %v: want REDIS_URL's failure first: %s", diags, text(res))
+	}
+}

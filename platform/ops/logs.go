@@ -110,6 +110,38 @@ func (r *LogsResult) withEarlier(start func(service string) time.Time) *LogsResu
 	return r
 }
 
+// latestFailure leads, when every failure the lines show predates the
+// latest start (earlier), with the newest of them: a post-mortem asks what
+// failed last, and a signal is read once, at its first line, so an older
+// failure of the same kind (another variable unset) would stand for a
+// newer one (walk 77). It classifies the newest lines, ten more at a
+// time, until a failure shows (classify reads them as an answer).
+func (r *LogsResult) latestFailure(classify func(tail *LogsResult) []diagnose.Diagnosis) *LogsResult {
+	if r.earlier == "" || len(r.Entries) <= 10 {
+		return r
+	}
+	for from := len(r.Entries) - 10; from > 0; from -= 10 {
+		d := classify(&LogsResult{Service: r.Service, Shared: r.Shared, Entries: r.Entries[from:]})
+		if len(d) == 0 {
+			continue
+		}
+		// A generic crash may be a specific failure whose own lines (a
+		// source line above Node's error) lie just before the window: a
+		// few lines more are read for it, not a whole older incident.
+		lead := d[0]
+		for more := 5; more <= 10 && diagnose.Generic(lead.Signal) && from-more >= 0; more += 5 {
+			if d := classify(&LogsResult{Service: r.Service, Shared: r.Shared, Entries: r.Entries[from-more:]}); len(d) > 0 && !diagnose.Generic(d[0].Signal) {
+				lead = d[0]
+			}
+		}
+		if lead.Cause != r.Diagnoses[0].Cause {
+			r.Diagnoses = append([]diagnose.Diagnosis{lead}, slices.DeleteFunc(r.Diagnoses, func(x diagnose.Diagnosis) bool { return x.Cause == lead.Cause })...)
+		}
+		return r
+	}
+	return r
+}
+
 // withCurrentOnly keeps, when the lines logged since their service's latest
 // start (start gives it; zero: unknown, every line counts) show a failure,
 // only the failures those lines show (classify reads them, as an answer of
@@ -334,9 +366,10 @@ func logs(ctx context.Context, proj Project, lf platform.LogFetcher, p LogsParam
 	}
 	res.Diagnoses = classifyRuntime(ctx, proj, *svc, res.messages(), diagnose.Options{})
 	start := latestStart(ctx, proj, *svc)
-	res.withCurrentOnly(func(string) time.Time { return start }, func(cur *LogsResult) []diagnose.Diagnosis {
+	classify := func(cur *LogsResult) []diagnose.Diagnosis {
 		return classifyRuntime(ctx, proj, *svc, cur.messages(), diagnose.Options{})
-	}).withEarlier(func(string) time.Time { return start })
+	}
+	res.withCurrentOnly(func(string) time.Time { return start }, classify).withEarlier(func(string) time.Time { return start }).latestFailure(classify)
 	ports := httpPorts(*svc)
 	if len(ports) == 0 {
 		return res, nil
@@ -434,9 +467,9 @@ func projectLogs(ctx context.Context, proj Project, lf platform.LogFetcher, para
 		}
 		return starts[name]
 	}
+	classify := func(cur *LogsResult) []diagnose.Diagnosis { return cur.byService(ctx, proj, services).Diagnoses }
 	return newLogsResult("", lines, more).byService(ctx, proj, services).
-		withCurrentOnly(start, func(cur *LogsResult) []diagnose.Diagnosis { return cur.byService(ctx, proj, services).Diagnoses }).
-		withEarlier(start), nil
+		withCurrentOnly(start, classify).withEarlier(start).latestFailure(classify), nil
 }
 
 // byService classifies the answer's lines service by service, each knowing
