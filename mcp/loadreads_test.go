@@ -182,3 +182,21 @@ func TestLogs_LeadWithTheLatestFailure(t *testing.T) {
 		t.Errorf("logs diagnoses %v: want REDIS_URL's failure first: %s", diags, text(res))
 	}
 }
+
+// An ES import of the app's own module without its extension: the fix
+// writes the extension Node's hint names, not a deploy of the file, which
+// is deployed (walk 77).
+func TestDeploy_ESImportWithoutExtensionIsFixedInTheImport(t *testing.T) {
+	t.Parallel()
+	yml := "zerops:\n  - setup: appstage\n    build:\n      base: nodejs@22\n      deployFiles: ./\n    run:\n      base: nodejs@22\n" +
+		"      ports: [{port: 3000, httpSupport: true}]\n      start: node index.js\n"
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	h.ownApp(t, map[string]string{"zerops.yml": yml, "package.json": `{"name":"esm","type":"module"}`,
+		"index.js": "import { port } from './db';\nimport http from 'node:http';\nhttp.createServer((q, s) => s.end('ok')).listen(port, '0.0.0.0');\n",
+		"db.js":    "export const port = 3000;\n"})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "v1")
+	next := str(m["next"])
+	if m["verdict"] != "not-answering" || !strings.Contains(next, "Write the import as `./db.js` in index.js") || strings.Contains(next, "Deploy that file") {
+		t.Fatalf("verdict %v, next %q: want the extension written, no deploy of the file: %s", m["verdict"], next, text(res))
+	}
+}

@@ -1009,6 +1009,7 @@ func (d *Diagnosis) commandFixes(text string, stage Stage, opt Options) {
 func (d *Diagnosis) fit(f found, lines []string, stage Stage, opt Options, prepFiles string, initCause *found) {
 	d.specialise(f.bare, stage, opt, prepFiles)
 	d.familyFix(lines, f.line, f.bare, stage, opt.Code)
+	d.didYouMeanFix(lines, f.line) // modules.go
 	switch f.sig.id {
 	case "missing-env-variable":
 		d.settingsFix(lines, f.line, stage)

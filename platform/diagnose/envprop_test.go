@@ -47,3 +47,31 @@ func TestClassify_EnvPropertyOfUnsetVariable(t *testing.T) {
 		})
 	}
 }
+
+// Node's hint under an ES import it could not resolve names the file
+// that is there: the fix writes it in the import (walk 77); without the
+// hint the file is to be deployed or the path corrected.
+func TestClassify_ESImportHintNamesTheFile(t *testing.T) {
+	t.Parallel()
+	report := func(hint string) []string {
+		lines := []string{"node:internal/modules/esm/resolve:275", "    throw new ERR_MODULE_NOT_FOUND(", "          ^", "",
+			"Error [ERR_MODULE_NOT_FOUND]: Cannot find module '/var/www/src/db' imported from /var/www/src/server.js"}
+		if hint != "" {
+			lines = append(lines, hint)
+		}
+		return append(lines, "    at finalizeResolution (node:internal/modules/esm/resolve:275:11)", "  code: 'ERR_MODULE_NOT_FOUND',", "  url: 'file:///var/www/src/db'", "}")
+	}
+	for _, tt := range []struct{ name, hint, want string }{
+		{"the file", `Did you mean to import "./db.js"?`, "Write the import as `./db.js` in src/server.js"},
+		{"a folder's index", `Did you mean to import "./db/index.js"?`, "Write the import as `./db/index.js` in src/server.js"},
+		{"no hint", "", "Deploy that file"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got := Classify(report(tt.hint), Runtime)
+			if len(got) == 0 || !strings.Contains(got[0].Fix, tt.want) {
+				t.Errorf("got %+v, want a fix with %q", got, tt.want)
+			}
+		})
+	}
+}

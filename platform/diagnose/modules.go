@@ -323,6 +323,31 @@ var (
 	denoModuleRe = lazyregexp.New(`Module not found "file://(/[^"]+)"`)
 )
 
+// didYouMeanRe is Node's hint under an ES import it could not resolve,
+// naming the file that is there: `Did you mean to import "./db.js"?`.
+var didYouMeanRe = lazyregexp.New(`Did you mean to import "?([^"\s?]+)"?\??`)
+
+// didYouMeanFix fits d, an ES import of the app's own module not found
+// (lines[n]), to Node's hint a few lines below it: the file is deployed,
+// and the import names it without its extension (or its index), which an
+// ES import does not add (walk 77: the fix led with deploying the file).
+func (d *Diagnosis) didYouMeanFix(lines []string, n int) {
+	m := ownImportRe.FindStringSubmatch(lines[n])
+	if m == nil {
+		return
+	}
+	for _, l := range lines[n+1 : min(n+6, len(lines))] {
+		hint := didYouMeanRe.FindStringSubmatch(l)
+		if hint == nil {
+			continue
+		}
+		mod, from := strings.TrimPrefix(m[1], "/var/www/"), strings.TrimPrefix(strings.TrimPrefix(m[2], "file://"), "/var/www/")
+		d.Cause = "The app's ES import of `" + mod + "` (from " + from + ") names no file: an ES import takes the path as written, without adding `.js` or a folder's index, and the file deployed is `" + hint[1] + "`."
+		d.Fix = "Write the import as `" + hint[1] + "` in " + from + " (and the other imports of its own modules with their extensions), then deploy again; `build.deployFiles` stays as it is."
+		return
+	}
+}
+
 // ownModuleFix names in d a module of the app's own code, imported by a
 // path, that the deploy lacks: the file is to be deployed or the import
 // corrected; no package manager or run.start is involved. A Deno module
