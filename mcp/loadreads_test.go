@@ -200,3 +200,28 @@ func TestDeploy_ESImportWithoutExtensionIsFixedInTheImport(t *testing.T) {
 		t.Fatalf("verdict %v, next %q: want the extension written, no deploy of the file: %s", m["verdict"], next, text(res))
 	}
 }
+
+// A package the code imports that package.json does not list but the
+// lock file installs (a dependency's, hoisted) is there, however large the
+// lock (walk 77, recipe-nestjs: uuid, in a 500 kB package-lock.json, was
+// doubted, naming the build's other command).
+func TestDeploy_LargeLockFileStillRead(t *testing.T) {
+	t.Parallel()
+	var lock strings.Builder
+	lock.WriteString(`{"name":"api","lockfileVersion":3,"packages":{"":{"name":"api","dependencies":{"express":"^4.21.2"}},` +
+		`"node_modules/express":{"version":"4.21.2"},"node_modules/uuid":{"version":"9.0.1"}`)
+	for i := range 1500 { // past the 64 kB a file's text is kept up to
+		fmt.Fprintf(&lock, `,"node_modules/filler-package-%04d":{"version":"1.0.%d","resolved":"https://registry.npmjs.org/filler-package-%04d/-/filler-package-%04d-1.0.%d.tgz"}`, i, i, i, i, i)
+	}
+	lock.WriteString("}}\n")
+	yml := "zerops:\n  - setup: appstage\n    build:\n      base: nodejs@22\n      buildCommands: [npm i, npm run build]\n      deployFiles: [dist, node_modules, package.json]\n" +
+		"    run:\n      base: nodejs@22\n      ports: [{port: 3000, httpSupport: true}]\n      start: node dist/main.js\n"
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	h.ownApp(t, map[string]string{"zerops.yml": yml, "package-lock.json": lock.String(),
+		"package.json": `{"name":"api","scripts":{"build":"mkdir -p dist && cp src/main.js dist/main.js"},"dependencies":{"express":"^4.21.2"}}`,
+		"src/main.js":  "const { v4 } = require('uuid');\nrequire('express')().get('/', (q, s) => s.send(v4())).listen(3000, '0.0.0.0');\n"})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "v1")
+	if strings.Contains(text(res), "whether node_modules holds `uuid`") {
+		t.Errorf("verdict %v doubts uuid the lock installs: %s", m["verdict"], text(res))
+	}
+}

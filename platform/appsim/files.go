@@ -4,6 +4,7 @@ import (
 	"archive/tar"
 	"bufio"
 	"compress/gzip"
+	"encoding/json"
 	"errors"
 	"io"
 	"path"
@@ -19,6 +20,7 @@ const (
 	maxUnpackedBytes  = 1 << 30
 	maxKeptFile       = 64 << 10
 	maxKeptBytes      = 2 << 20
+	maxLockBytes      = 32 << 20 // an npm lock file read for its gist (npmLockGist)
 )
 
 // Files is what the fake knows of an app version's uploaded files: every
@@ -169,6 +171,16 @@ func ReadArchive(r io.Reader) *Files {
 		if h.Typeflag == tar.TypeSymlink {
 			links[name] = h.Linkname
 		}
+		if lock := path.Base(name); h.Typeflag == tar.TypeReg && h.Size > maxKeptFile && h.Size <= maxLockBytes && (lock == "package-lock.json" || lock == "npm-shrinkwrap.json") {
+			// Lock files outgrow maxKeptFile (an app's is often 500 kB):
+			// what the simulation reads of one is kept instead.
+			if b, err := io.ReadAll(io.LimitReader(tr, maxLockBytes)); err == nil {
+				if text, ok := npmLockGist(b); ok && kept+len(text) <= maxKeptBytes {
+					fs.text[name], kept = text, kept+len(text)
+				}
+			}
+			continue
+		}
 		if h.Typeflag != tar.TypeReg || h.Size > maxKeptFile || kept+int(h.Size) > maxKeptBytes {
 			continue
 		}
@@ -239,4 +251,28 @@ func (fs *Files) linkedFrom(p string) (string, bool) {
 		return "", false
 	}
 	return to + strings.TrimPrefix(p, best), true
+}
+
+// npmLockGist is what the simulation reads of an npm lock file (b): each
+// package's key with its dev flag and the binaries it declares, and a v1
+// lock's dependency names, as indented JSON of the same shape; false when
+// b is no lock file.
+func npmLockGist(b []byte) (string, bool) {
+	type entry struct {
+		Dev bool            `json:"dev,omitempty"`
+		Bin json.RawMessage `json:"bin,omitempty"`
+	}
+	var l struct {
+		LockfileVersion int                       `json:"lockfileVersion"`
+		Packages        map[string]entry          `json:"packages,omitempty"`
+		Dependencies    map[string]map[string]any `json:"dependencies,omitempty"`
+	}
+	if json.Unmarshal(b, &l) != nil || l.Packages == nil && l.Dependencies == nil {
+		return "", false
+	}
+	for name := range l.Dependencies {
+		l.Dependencies[name] = map[string]any{}
+	}
+	out, err := json.MarshalIndent(l, "", "  ")
+	return string(out), err == nil
 }
