@@ -177,6 +177,9 @@ func connectsLater(rel, src string, start int, depth []int) bool {
 	if depth == nil {
 		return false
 	}
+	if path.Ext(rel) == ".go" {
+		return goPingsFatally(src, start, depth)
+	}
 	m := clientAssignRe.FindStringSubmatch(src[start:lineEnd(src, start)])
 	if m == nil {
 		return false
@@ -187,6 +190,34 @@ func connectsLater(rel, src string, start int, depth []int) bool {
 		if c := call.FindStringIndex(line); c != nil && indent(line) == depth[2] && !inlineFunc(rel, line[:c[0]]) {
 			return true
 		}
+	}
+	return false
+}
+
+// goPingRe is a Go database handle's Ping, which connects (sql.Open
+// does not); goFatalRe what ends main when it fails.
+var (
+	goPingRe  = lazyregexp.New(`\.Ping(?:Context)?\(`)
+	goFatalRe = lazyregexp.New(`\blog\.Fatal|\bpanic\(|\bos\.Exit\(`)
+)
+
+// goPingsFatally reports whether a line of main below start (at main's
+// depth) pings a database and main ends when it fails, on that line or the
+// next three: Go's `db.Ping()` then `log.Fatal` (walk 77: read as no
+// connect, so a missing host was only unverified).
+func goPingsFatally(src string, start int, depth []int) bool {
+	for at := lineEnd(src, start) + 1; at < depth[1] && at < len(src); at = lineEnd(src, at) + 1 {
+		line := src[at:lineEnd(src, at)]
+		if !goPingRe.MatchString(line) || indent(line) != depth[2] {
+			continue
+		}
+		end := at
+		for range 4 {
+			if end = lineEnd(src, end) + 1; end >= len(src) {
+				break
+			}
+		}
+		return goFatalRe.MatchString(src[at:min(end, len(src))])
 	}
 	return false
 }

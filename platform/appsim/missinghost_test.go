@@ -46,6 +46,11 @@ func TestRun_MissingHostFailsOnlyAnEagerConnectAtStart(t *testing.T) {
 		// ioredis connects as the client is made (walk 75c: said not to).
 		{name: "node new Redis", files: map[string]string{"index.js": "const redis = new Redis(process.env.DATABASE_URL);\n" + node},
 			crash: "ENOTFOUND pg"},
+		// Go's sql.Open connects at Ping, and main ends if it fails (walk 77).
+		{name: "go ping below, fatal", start: "go run main.go", files: goMain("\tdsn := \"host=\" + os.Getenv(\"DATABASE_URL\")\n\tdb, _ := sql.Open(\"postgres\", dsn)\n\tif err := db.Ping(); err != nil {\n\t\tlog.Fatalf(\"db: %v\", err)\n\t}\n"),
+			crash: "pg"},
+		{name: "go ping below, logged only", start: "go run main.go", files: goMain("\tdsn := \"host=\" + os.Getenv(\"DATABASE_URL\")\n\tdb, _ := sql.Open(\"postgres\", dsn)\n\tif err := db.Ping(); err != nil {\n\t\tprintln(err.Error())\n\t}\n"),
+			unsure: "(main.go:9), " + atLoad},
 		// pg's Client connects when told, on a line below (walk 76).
 		{name: "node pg Client, connect below", files: map[string]string{"index.js": "const c = new Client({ connectionString: process.env.DATABASE_URL });\nc.connect().catch(() => process.exit(1));\n" + node},
 			crash: "ENOTFOUND pg"},
