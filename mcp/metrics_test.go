@@ -294,14 +294,14 @@ func TestMetrics_PlanForLoadCountsVerticalGrowth(t *testing.T) {
 		want, not []string
 	}{
 		{name: "a runtime at the platform's vertical maxima", host: "appdev",
-			want: []string{"fits at this size", "grows it on its own up to 8 cores and 48 GB RAM", "raise maxContainers"},
+			want: []string{"fits at this size", "grows it on its own up to 8 cores, 48 GB RAM and 250 GB disk", "raise maxContainers"},
 			not:  []string{"fits as it is"}},
 		{name: "a runtime with lower maxima", host: "appdev", scale: map[string]any{"serviceHostname": "appdev", "maxCpu": 2, "maxRam": 2},
-			want: []string{"fits at this size", "up to 2 cores and 2 GB RAM"}},
+			want: []string{"fits at this size", "up to 2 cores, 2 GB RAM and 250 GB disk"}},
 		{name: "a database at the platform's maxima", host: "db",
-			want: []string{"up to 8 cores and 48 GB RAM a container, the platform's maxima: nothing to raise"}, not: []string{"zerops_manage"}},
+			want: []string{"up to 8 cores, 48 GB RAM and 250 GB disk a container, the platform's maxima: nothing to raise"}, not: []string{"zerops_manage"}},
 		{name: "a database with a lower RAM maximum", host: "db", scale: map[string]any{"serviceHostname": "db", "maxRam": 4},
-			want: []string{"up to 8 cores and 4 GB RAM", "raise maxRam (up to 48)"}},
+			want: []string{"up to 8 cores, 4 GB RAM and 250 GB disk", "raise maxRam (up to 48)"}},
 	} {
 		if tt.scale != nil {
 			scale(tt.scale)

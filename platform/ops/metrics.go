@@ -349,7 +349,8 @@ func fitsAtSize(name, what, now string, peak float64, shifted bool) string {
 func cores(n float64) string { return fmt.Sprintf("%g%s", n, one(n, " cores")) }
 
 // verticalRoom says how far the service of use m grows on its own above
-// the size measured, by the maxima in force of set ("" when it cannot grow,
+// the size measured (disk: the size allocated now), by the maxima in force
+// of set ("" when it cannot grow,
 // or the maxima are unknown).
 func verticalRoom(set platform.Autoscaling, m ServiceMetrics) string {
 	var up []string
@@ -359,10 +360,16 @@ func verticalRoom(set platform.Autoscaling, m ServiceMetrics) string {
 	if set.MaxRAM > 0 && set.MaxRAM > m.ram.Limit {
 		up = append(up, fmt.Sprintf("%g GB RAM", set.MaxRAM))
 	}
+	if set.MaxDisk > 0 && set.MaxDisk > m.disk.Limit { // walk 77: disk's limit read as its ceiling
+		up = append(up, fmt.Sprintf("%g GB disk", set.MaxDisk))
+	}
 	if len(up) == 0 {
 		return ""
 	}
-	return "its vertical autoscaling grows it on its own up to " + strings.Join(up, " and ") + " a container"
+	if len(up) > 1 {
+		up = []string{strings.Join(up[:len(up)-1], ", ") + " and " + up[len(up)-1]}
+	}
+	return "its vertical autoscaling grows it on its own up to " + up[0] + " a container"
 }
 
 // scalingOf is s's scaling in force; zero where the read fails.
