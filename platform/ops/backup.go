@@ -22,9 +22,7 @@ func backupAction(ctx context.Context, c platform.Client, svc *platform.ServiceS
 	if !platform.BacksUp(svc.Type.VersionName) {
 		way := "Keep this service's state in a backed-up service (e.g. a database or shared storage), or in the repository it deploys from."
 		if svc.Type.Category == platform.CategoryObject {
-			// Its files are the state: copied out, not moved elsewhere.
-			way = fmt.Sprintf("Its files are in an S3-compatible bucket: copy them to storage of your own with an S3 client (rclone, aws s3 sync), "+
-				"using its variables ${%[1]s_apiUrl}, ${%[1]s_bucketName}, ${%[1]s_accessKeyId} and ${%[1]s_secretAccessKey}. Nothing was changed.", svc.Name)
+			way = "I" + copyBucketOut(svc.Name)[1:] + " Nothing was changed."
 		}
 		return platform.NewError(platform.ErrInvalidUsage,
 			fmt.Sprintf("%s (%s) has no platform backups: Zerops backs up only %s", svc.Name, svc.Type.VersionName, platform.BackedUpTypes()), way)
@@ -138,6 +136,13 @@ func latestBackup(files []platform.Backup) *platform.Backup {
 	return best
 }
 
+// copyBucketOut says how the files of the object storage host are kept:
+// copied out of its S3-compatible bucket, not backed up by the platform.
+func copyBucketOut(host string) string {
+	return fmt.Sprintf("its files are in an S3-compatible bucket: copy them to storage of your own with an S3 client (rclone, aws s3 sync), "+
+		"using its variables ${%[1]s_apiUrl}, ${%[1]s_bucketName}, ${%[1]s_accessKeyId} and ${%[1]s_secretAccessKey}.", host)
+}
+
 // deletionBackupNote names what of svc's data survives a deletion: its latest
 // backup, that there is none and how to make one, or that its type has none.
 // Empty for runtimes; a failing listing is named, never fatal.
@@ -146,7 +151,11 @@ func deletionBackupNote(ctx context.Context, c platform.Client, svc *platform.Se
 		if svc.Type.Category == platform.CategoryUser {
 			return ""
 		}
-		return "The platform keeps no backups of " + svc.Type.VersionName + ": its data is gone with it."
+		note := "The platform keeps no backups of " + svc.Type.VersionName + ": its data is gone with it."
+		if svc.Type.Category == platform.CategoryObject { // walk 77: the way to keep the files came only at a backup
+			note += " To keep the files, first: " + copyBucketOut(svc.Name)
+		}
+		return note
 	}
 	list, err := c.ListBackups(ctx, svc.ID)
 	if err != nil {
