@@ -134,8 +134,10 @@ func fromGitSaid(hosts []string, sandbox bool) string {
 			" after the import, no zerops_deploy needed; zerops_events follows the build, then zerops_verify."
 	}
 	return names + pick(n, " has", " have") + " buildFromGit, which Zerops builds and deploys after the import, but the sandbox builds nothing from git: " +
-		names + pick(n, " stays", " stay") + " without code here (zerops_verify answers not-deployed). To try the app in the sandbox, clone the repository into a folder beside you, " +
-		"keep its zerops.yml (with a setup named " + pick(n, "as the service", "as each service") + ") and deploy that folder to " + hosts[0] + " with zerops_deploy (workingDir: the folder)."
+		names + pick(n, " stays", " stay") + " without code here (zerops_verify answers not-deployed). To try " + pick(n, "the app", "them") + " in the sandbox, clone " +
+		pick(n, "the repository into a folder beside you, keep its zerops.yml (with a setup named as the service) and deploy that folder to "+hosts[0],
+			"each one's repository into a folder of its own beside you, keep its zerops.yml (with a setup named as its service) and deploy each folder to its service") +
+		" with zerops_deploy (workingDir: the folder)."
 }
 
 // dryRunNext is the next step after a dry run.

@@ -116,7 +116,7 @@ func Export(ctx context.Context, proj Project, hostname string) (*ExportResult, 
 	}
 	out.Next = out.Next.Then(importWhere(hostname))
 	if len(runtimes) > 0 {
-		out.Next = out.Next.Say(" The YAML carries no code: once imported, deploy " + strings.Join(runtimes, ", ") + " with ").Call("zerops_deploy").Say(".")
+		out.Next = out.Next.Say(" The YAML carries no code: once imported, deploy " + strings.Join(runtimes, ", ") + " (under the hostnames the import gives them) with ").Call("zerops_deploy").Say(".")
 	}
 	if len(fromGit) > 0 {
 		verb := " builds from its"
