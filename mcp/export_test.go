@@ -102,9 +102,9 @@ func TestExport_NextSaysWhereItImports(t *testing.T) {
 		args      map[string]any
 		want, not []string
 	}{
-		{args: map[string]any{}, want: []string{"into another project", "not here", "service-import", "deploy appdev, appstage with zerops_deploy"},
+		{args: map[string]any{}, want: []string{"into another project", "not here", "service-import", "deploy appdev, appstage (under the hostnames the import gives them) with zerops_deploy"},
 			not: []string{"project without these hostnames", "deploy db", "cache"}},
-		{args: map[string]any{"serviceHostname": "appdev"}, want: []string{"here only after changing its hostname (appdev exists here)", "another project", "deploy appdev with zerops_deploy"}},
+		{args: map[string]any{"serviceHostname": "appdev"}, want: []string{"here only after changing its hostname (appdev exists here)", "another project", "deploy appdev (under the hostnames the import gives them) with zerops_deploy"}},
 		{args: map[string]any{"serviceHostname": "db"}, want: []string{"here only after changing its hostname (db exists here)"}, not: []string{"zerops_deploy"}},
 	} {
 		res, m := h.call(t, "zerops_export", tt.args)
@@ -138,7 +138,7 @@ func TestExport_BuildFromGitServiceIsNotSentToDeploy(t *testing.T) {
 	if !strings.Contains(str(m["yaml"]), "buildFromGit: https://github.com/zeropsio/recipe-mailpit@main") {
 		t.Fatalf("export lost buildFromGit: %s", text(res))
 	}
-	if !strings.Contains(next, "deploy appdev, appstage with zerops_deploy") || !strings.Contains(next, "mailpit builds from its buildFromGit") {
+	if !strings.Contains(next, "deploy appdev, appstage (under the hostnames the import gives them) with zerops_deploy") || !strings.Contains(next, "mailpit builds from its buildFromGit") {
 		t.Errorf("next sends mailpit to zerops_deploy or loses appdev: %s", next)
 	}
 }
