@@ -15,7 +15,7 @@ func unsetMaxNote(svc platform.ServiceStack, inForce int) string {
 	if !maxUnset(svc, inForce) {
 		return ""
 	}
-	return fmt.Sprintf("maxContainers %d of %s is not one you set but the platform's (the docs give it no default); set one with zerops_manage action=scale to be sure of it.",
+	return fmt.Sprintf("maxContainers %d of %s is not one you set but the platform's (the docs give it no default); a maximum you set yourself (scale with zerops_manage) holds.",
 		inForce, svc.Name)
 }
 

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/zeropsio/zcp/platform"
-	"github.com/zeropsio/zcp/platform/diagnose"
 	"github.com/zeropsio/zcp/platform/zeropsyml"
 )
 
@@ -16,8 +15,17 @@ import (
 // built executable the deploy leaves behind, and `flask run`, which binds
 // 127.0.0.1 unless told otherwise.
 
-// flaskHost is `flask run`'s option naming the address.
-var flaskHost = regexp.MustCompile(`\s(?:--host|-h)[= ]`)
+// The layers keep yamlcheck off diagnose (platform/layers_test.go), whose
+// readings of a build's outputs (BuildOutputs) and of `flask run`
+// (RunsFlask) these mirror for a zerops.yml's commands.
+var (
+	// outputArg is a build command's output file: -o PATH, --output PATH.
+	outputArg = regexp.MustCompile(`(?:^|\s)(?:-o|--output|--outfile)(?:\s+|=)([^\s;&|]+)`)
+	// flaskRun is a start running the flask command's server; flaskHost
+	// its option naming the address.
+	flaskRun  = regexp.MustCompile(`(?:^|[\s;&|/])(?:flask|python[\d.]*\s+-m\s+flask)\s+(?:--app[= ]\S+\s+)?run\b`)
+	flaskHost = regexp.MustCompile(`\s(?:--host|-h)[= ]`)
+)
 
 // checkStart warns of what s's run.start shows will fail.
 func checkStart(c *checker, s setupAt) {
@@ -26,7 +34,7 @@ func checkStart(c *checker, s setupAt) {
 	if start == "" || !s.ok("setup") {
 		return
 	}
-	if diagnose.RunsFlask(start) && !flaskHost.MatchString(start) && !hasKey(r.EnvVariables, "FLASK_RUN_HOST") {
+	if flaskRun.MatchString(start) && !flaskHost.MatchString(start) && !hasKey(r.EnvVariables, "FLASK_RUN_HOST") {
 		c.warnf(at, "`flask run` binds 127.0.0.1 unless told otherwise (it does not run the code's app.run(); a FLASK_RUN_HOST service variable would also move it): the balancer and the other services get no answer (502)").Fix =
 			"Start it with `flask run --host 0.0.0.0 --port <the run.ports port>`, or set FLASK_RUN_HOST: 0.0.0.0 in run.envVariables; in production, gunicorn `--bind 0.0.0.0:<port>`."
 	}
@@ -39,8 +47,8 @@ func checkStart(c *checker, s setupAt) {
 	}
 	file := path.Clean(strings.TrimPrefix(exe, "/var/www/"))
 	for _, cmd := range s.Build.BuildCommands {
-		for _, out := range diagnose.BuildOutputs([]string{cmd}) {
-			if out == file && !deploys(s.Build.DeployFiles, out) {
+		for _, m := range outputArg.FindAllStringSubmatch(cmd, -1) {
+			if out := path.Clean(strings.TrimPrefix(strings.Trim(m[1], `"'`), "/build/source/")); out == file && !deploys(s.Build.DeployFiles, out) {
 				c.warnf(at, "run.start runs %s, which `%s` writes, but build.deployFiles (%s) does not deploy it: the run container lacks it",
 					platform.Clip(exe, 60), platform.Clip(strings.TrimSpace(cmd), 80), platform.Clip(strings.Join(s.Build.DeployFiles, ", "), 80)).Fix =
 					"Add `" + platform.Clip(out, 60) + "` to build.deployFiles (run.start stays as it is)."
