@@ -8,6 +8,14 @@ import (
 	"time"
 )
 
+// nodeLoadYml is the setup of the Node apps these tests deploy to
+// appstage; nodeServe the server line they end with.
+const (
+	nodeLoadYml = "zerops:\n  - setup: appstage\n    build:\n      base: nodejs@22\n      deployFiles: ./\n    run:\n      base: nodejs@22\n" +
+		"      ports: [{port: 3000, httpSupport: true}]\n      start: node index.js\n"
+	nodeServe = "require('node:http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n"
+)
+
 // A Node app that throws as it loads (a property of a variable not set, a
 // file read that is not deployed) is not live, and the diagnosis names the
 // variable or the file (walk 76: `process.env.PORT.trim()` and
@@ -17,22 +25,21 @@ func TestDeploy_NodeThrowsAsItLoads(t *testing.T) {
 	t.Parallel()
 	yml := "zerops:\n  - setup: appstage\n    build:\n      base: nodejs@22\n      deployFiles: ./\n    run:\n      base: nodejs@22\n" +
 		"      ports: [{port: 3000, httpSupport: true}]\n%s      start: node index.js\n"
-	const serve = "require('node:http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n"
 	tests := []struct {
 		name, env, code string
 		extra           map[string]string
 		verdict, signal string
 		want            string
 	}{
-		{"PORT trimmed, unset", "", "const port = process.env.PORT.trim();\n" + serve, nil, "not-answering", "missing-env-variable", "Zerops sets no PORT variable"},
-		{"PORT trimmed, set", "      envVariables: {PORT: \"3000\"}\n", "const port = process.env.PORT.trim();\n" + serve, nil, "live", "", ""},
-		{"config read, not deployed", "", "const cfg = JSON.parse(require('fs').readFileSync('/var/www/config.json', 'utf8'));\n" + serve, nil,
+		{"PORT trimmed, unset", "", "const port = process.env.PORT.trim();\n" + nodeServe, nil, "not-answering", "missing-env-variable", "Zerops sets no PORT variable"},
+		{"PORT trimmed, set", "      envVariables: {PORT: \"3000\"}\n", "const port = process.env.PORT.trim();\n" + nodeServe, nil, "live", "", ""},
+		{"config read, not deployed", "", "const cfg = JSON.parse(require('fs').readFileSync('/var/www/config.json', 'utf8'));\n" + nodeServe, nil,
 			"not-answering", "deploy-files-missing", "Deploy `config.json`: add it to the folder you deploy from (`build.deployFiles: ./` then takes it)"},
-		{"config read, __dirname", "", "const fs = require('fs');\nconst path = require('path');\nconst cfg = fs.readFileSync(path.join(__dirname, 'config.json'));\n" + serve, nil,
+		{"config read, __dirname", "", "const fs = require('fs');\nconst path = require('path');\nconst cfg = fs.readFileSync(path.join(__dirname, 'config.json'));\n" + nodeServe, nil,
 			"not-answering", "deploy-files-missing", "`config.json`"},
-		{"config read, deployed", "", "const cfg = JSON.parse(require('fs').readFileSync('/var/www/config.json', 'utf8'));\n" + serve,
+		{"config read, deployed", "", "const cfg = JSON.parse(require('fs').readFileSync('/var/www/config.json', 'utf8'));\n" + nodeServe,
 			map[string]string{"config.json": "{}\n"}, "live", "", ""},
-		{"config read in a function", "", "const fs = require('fs');\nfunction load() {\n  return fs.readFileSync('config.json');\n}\n" + serve, nil, "live", "", ""},
+		{"config read in a function", "", "const fs = require('fs');\nfunction load() {\n  return fs.readFileSync('config.json');\n}\n" + nodeServe, nil, "live", "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -104,16 +111,14 @@ func TestDeploy_FlaskRunBindFixedInTheCommand(t *testing.T) {
 // versions long replaced, read first as if current).
 func TestLogs_SaysWhichLinesAreOfReplacedVersions(t *testing.T) {
 	t.Parallel()
-	yml := "zerops:\n  - setup: appstage\n    build:\n      base: nodejs@22\n      deployFiles: ./\n    run:\n      base: nodejs@22\n" +
-		"      ports: [{port: 3000, httpSupport: true}]\n      start: node index.js\n"
-	const serve = "require('node:http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n"
+	yml := nodeLoadYml
 	h := newHarness(t, harnessOpts{sandboxPush: true})
 	ctx := context.Background()
-	wd := h.ownApp(t, map[string]string{"zerops.yml": yml, "index.js": "const cfg = require('fs').readFileSync('/var/www/config.json');\n" + serve})
+	wd := h.ownApp(t, map[string]string{"zerops.yml": yml, "index.js": "const cfg = require('fs').readFileSync('/var/www/config.json');\n" + nodeServe})
 	if _, m := h.callWith(t, ctx, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "v1"); m["verdict"] != "not-answering" {
 		t.Fatalf("first version: verdict %v", m["verdict"])
 	}
-	writeApp(t, wd, map[string]string{"zerops.yml": yml, "index.js": "const port = process.env.PORT.trim();\n" + serve})
+	writeApp(t, wd, map[string]string{"zerops.yml": yml, "index.js": "const port = process.env.PORT.trim();\n" + nodeServe})
 	if _, m := h.callWith(t, ctx, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "v2"); m["verdict"] != "not-answering" {
 		t.Fatalf("second version: verdict %v", m["verdict"])
 	}
@@ -132,12 +137,10 @@ func TestLogs_SaysWhichLinesAreOfReplacedVersions(t *testing.T) {
 // restart said "Set API_KEY … then restart", the calls just made).
 func TestVerify_RestartApplyingTheFixIsWaitedFor(t *testing.T) {
 	t.Parallel()
-	yml := "zerops:\n  - setup: appstage\n    build:\n      base: nodejs@22\n      deployFiles: ./\n    run:\n      base: nodejs@22\n" +
-		"      ports: [{port: 3000, httpSupport: true}]\n      start: node index.js\n"
-	const serve = "require('node:http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n"
+	yml := nodeLoadYml
 	h := newHarness(t, harnessOpts{sandboxPush: true, processDuration: time.Minute})
 	ctx := context.Background()
-	h.ownApp(t, map[string]string{"zerops.yml": yml, "index.js": "const keyLen = process.env.API_KEY.length;\n" + serve})
+	h.ownApp(t, map[string]string{"zerops.yml": yml, "index.js": "const keyLen = process.env.API_KEY.length;\n" + nodeServe})
 	res, m := h.callWith(t, ctx, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "v1")
 	next := str(m["next"])
 	if m["verdict"] != "not-answering" || !strings.Contains(next, "Set API_KEY as a secret") || strings.Contains(next, "zerops_deploy") {
@@ -163,13 +166,11 @@ func TestVerify_RestartApplyingTheFixIsWaitedFor(t *testing.T) {
 // morning's REDIS_URL outage was answered with an older API_KEY one).
 func TestLogs_LeadWithTheLatestFailure(t *testing.T) {
 	t.Parallel()
-	yml := "zerops:\n  - setup: appstage\n    build:\n      base: nodejs@22\n      deployFiles: ./\n    run:\n      base: nodejs@22\n" +
-		"      ports: [{port: 3000, httpSupport: true}]\n      start: node index.js\n"
-	const serve = "require('node:http').createServer((q, s) => s.end('ok')).listen(3000, '0.0.0.0');\n"
+	yml := nodeLoadYml
 	h := newHarness(t, harnessOpts{sandboxPush: true})
 	ctx := context.Background()
-	wd := h.ownApp(t, map[string]string{"zerops.yml": yml, "index.js": "const a = process.env.API_KEY.length;\n" + serve})
-	for i, code := range []string{"", "const r = process.env.REDIS_URL.length;\n" + serve, serve} {
+	wd := h.ownApp(t, map[string]string{"zerops.yml": yml, "index.js": "const a = process.env.API_KEY.length;\n" + nodeServe})
+	for i, code := range []string{"", "const r = process.env.REDIS_URL.length;\n" + nodeServe, nodeServe} {
 		if code != "" {
 			writeApp(t, wd, map[string]string{"zerops.yml": yml, "index.js": code})
 		}
@@ -188,8 +189,7 @@ func TestLogs_LeadWithTheLatestFailure(t *testing.T) {
 // is deployed (walk 77).
 func TestDeploy_ESImportWithoutExtensionIsFixedInTheImport(t *testing.T) {
 	t.Parallel()
-	yml := "zerops:\n  - setup: appstage\n    build:\n      base: nodejs@22\n      deployFiles: ./\n    run:\n      base: nodejs@22\n" +
-		"      ports: [{port: 3000, httpSupport: true}]\n      start: node index.js\n"
+	yml := nodeLoadYml
 	h := newHarness(t, harnessOpts{sandboxPush: true})
 	h.ownApp(t, map[string]string{"zerops.yml": yml, "package.json": `{"name":"esm","type":"module"}`,
 		"index.js": "import { port } from './db';\nimport http from 'node:http';\nhttp.createServer((q, s) => s.end('ok')).listen(port, '0.0.0.0');\n",
