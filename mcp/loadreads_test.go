@@ -225,3 +225,29 @@ func TestDeploy_LargeLockFileStillRead(t *testing.T) {
 		t.Errorf("verdict %v doubts uuid the lock installs: %s", m["verdict"], text(res))
 	}
 }
+
+// An app whose handler answers 500 to every request is not live, and one
+// that logs an error as it loads has it in its log, diagnosed (walk 78:
+// both were live, healthy, with a clean log).
+func TestDeploy_NodeErrorsAtStartOrOnEveryRequestAreNotLive(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, code, verdict, want string }{
+		{"500 to every request", "require('http').createServer((q, r) => { r.statusCode = 500; r.end('error'); }).listen(3000, '0.0.0.0');\n",
+			"unverified", "sets status 500 first thing"},
+		{"an error logged at load", "const http = require('http');\nconsole.error('Error: connect ECONNREFUSED 127.0.0.1:5432');\n" +
+			"http.createServer((q, r) => r.end('ok')).listen(3000, '0.0.0.0');\n", "", "ECONNREFUSED 127.0.0.1:5432"},
+		{"a handler with an error path", "require('http').createServer((q, r) => { if (q.url === '/x') { r.statusCode = 500; } r.end('ok'); }).listen(3000, '0.0.0.0');\n",
+			"live", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			h.ownApp(t, map[string]string{"zerops.yml": nodeLoadYml, "index.js": tt.code})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "v1")
+			if tt.verdict != "" && m["verdict"] != tt.verdict || tt.verdict == "" && m["verdict"] == "live" || !strings.Contains(text(res), tt.want) {
+				t.Errorf("verdict %v, want %q naming %q: %s", m["verdict"], tt.verdict, tt.want, text(res))
+			}
+		})
+	}
+}

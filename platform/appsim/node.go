@@ -304,7 +304,12 @@ func (w *nodeWalk) module(rel string, stack []string) (startCmd, bool) {
 	if c, failed := envBefore(len(src)); failed || compiled {
 		return c, failed
 	}
-	return w.r.fileReadAtLoad(rel, src, esm) // fileread.go
+	if c, failed := w.r.fileReadAtLoad(rel, src, esm); failed { // fileread.go
+		return c, true
+	}
+	w.r.printed = append(w.r.printed, topConsole(src)...) // consoleout.go
+	w.r.noteFailingHandler(rel, src)
+	return startCmd{}, false
 }
 
 // dynamicImports notes, of the files src loads with import("./…") (often

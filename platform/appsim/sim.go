@@ -113,6 +113,7 @@ type runSim struct {
 	py            *pyPkgs           // the run container's Python packages, once read (pypkgs.go)
 	unsure        []string          // what else may fail the start, unread (envneeds.go)
 	dotenv        *string           // a module loads a .env file, given these arguments (envneeds.go)
+	printed       []Line            // what the modules the start loads print at their top level (consoleout.go)
 	cmdEnv        map[string]string // the environment of the command being judged
 	read          map[string]string // the files read judging the start command, by path (missinghost.go)
 }
@@ -228,7 +229,7 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 		out.Unchecked = append(out.Unchecked, "what the container runs (the setup has no run.start)")
 	}
 	for i, sc := range d.Starts() {
-		r.cwd, r.unread, r.atRequest, r.pyUnsure, r.unsure, r.dotenv = r.path(orStr(sc.WorkingDir, RunRoot)), nil, nil, nil, nil, nil
+		r.cwd, r.unread, r.atRequest, r.pyUnsure, r.unsure, r.dotenv, r.printed = r.path(orStr(sc.WorkingDir, RunRoot)), nil, nil, nil, nil, nil, nil
 		r.read = map[string]string{}
 		cmd := r.resolve(sc.Command, 0)
 		if cmd.crash == nil && len(r.unread) > 0 {
@@ -241,6 +242,7 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 		}
 		if cmd.crash == nil {
 			out.Unchecked = append(append(out.Unchecked, r.atRequest...), r.unsure...)
+			out.Lines = append(out.Lines, r.printed...)
 		}
 		if i == 0 {
 			out.Lang = orStr(cmd.lang, out.Lang)
