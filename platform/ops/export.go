@@ -151,7 +151,6 @@ func runningChangesNote(ctx context.Context, proj Project, services []platform.S
 		return ""
 	}
 	var running []string
-	last := ""
 	for _, p := range recentProcesses(ctx, proj, procs) {
 		if p.IsTerminal() || id != "" && p.ServiceStackID != id && !refersTo(p, id) {
 			continue
@@ -160,14 +159,14 @@ func runningChangesNote(ctx context.Context, proj Project, services []platform.S
 		if n := names[p.ServiceStackID]; n != "" {
 			what += " of " + n
 		}
-		if w := what + " (" + string(p.Status) + ")"; !slices.Contains(running, w) {
-			running, last = append(running, w), p.ID
+		if w := what + " (" + string(p.Status) + ", process " + p.ID + ")"; !slices.Contains(running, w) {
+			running = append(running, w)
 		}
 	}
 	if len(running) == 0 {
 		return ""
 	}
-	return "Changes still running: " + strings.Join(running, ", ") + ". This export shows what was in force before they end; export again once they have ended (zerops_process processId=" + last + " wait=true)."
+	return "Changes still running: " + strings.Join(running, ", ") + ". This export shows what was in force before they end; export again once they have ended (zerops_process with each processId and wait=true waits for it)."
 }
 
 // importWhere says where an export of the project (hostname empty) or of
