@@ -251,3 +251,21 @@ func TestDeploy_NodeErrorsAtStartOrOnEveryRequestAreNotLive(t *testing.T) {
 		})
 	}
 }
+
+// gunicorn naming an app module the source lacks: the fix is the module
+// in run.start, naming the source's packages, not installing packages
+// (walk 78: myproject.wsgi with mysite/ uploaded).
+func TestDeploy_GunicornWrongAppModuleNamesTheOwnPackage(t *testing.T) {
+	t.Parallel()
+	yml := "zerops:\n  - setup: appstage\n    build:\n      base: python@3.12\n      addToRunPrepare: [requirements.txt]\n      deployFiles: ./\n" +
+		"    run:\n      base: python@3.12\n      prepareCommands: [pip install -r requirements.txt]\n      ports: [{port: 8000, httpSupport: true}]\n" +
+		"      start: gunicorn myproject.wsgi --bind 0.0.0.0:8000\n"
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	h.ownApp(t, map[string]string{"zerops.yml": yml, "requirements.txt": "django\ngunicorn\n", "manage.py": "import os\n",
+		"mysite/__init__.py": "", "mysite/wsgi.py": "from django.core.wsgi import get_wsgi_application\napplication = get_wsgi_application()\n"})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "v1")
+	next := str(m["next"])
+	if m["verdict"] != "not-answering" || !strings.Contains(next, "the source's packages: `mysite`") || strings.Contains(next, "Install the packages") {
+		t.Fatalf("verdict %v, next %q: want the app module named in run.start: %s", m["verdict"], next, text(res))
+	}
+}

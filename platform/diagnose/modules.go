@@ -178,6 +178,9 @@ func (d *Diagnosis) moduleFix(line string, code *Code) {
 			d.Fix = "Deploy `" + own + "`: add it to `build.deployFiles` (or deploy `./`); the run container gets only the deployed files."
 			return
 		}
+		if d.appModuleFix(mod, code) {
+			return
+		}
 		d.Cause = "The app imports the Python module `" + mod + "`, which is not installed in the run container."
 		d.Fix = pyDepsFix + " List its package in requirements.txt."
 		if where := code.pyUnlisted(mod); where != "" {
@@ -422,4 +425,43 @@ func phpMissingClass(line string) string {
 		return strings.TrimPrefix(m[1], `\`)
 	}
 	return ""
+}
+
+// appServerRe is a Python app server in a start command.
+var appServerRe = lazyregexp.New(`\b(?:gunicorn|uvicorn|hypercorn|daphne|waitress-serve)\b`)
+
+// appModuleFix fits d, the Python module mod not found, to a start whose
+// app server names mod as the app's module (`gunicorn myproject.wsgi`) while
+// the source the app is deployed from holds no such module: run.start names
+// the wrong one, no package is missing (walk 78: the fix installed
+// packages first). It names the source's own packages, and reports
+// whether it applied.
+func (d *Diagnosis) appModuleFix(mod string, c *Code) bool {
+	if c == nil || !c.PyOwnAll || c.pyOwn(mod) != "" || !appServerRe.MatchString(c.Start) {
+		return false
+	}
+	named := ""
+	for _, w := range strings.Fields(c.Start) {
+		m, _, _ := strings.Cut(w, ":")
+		if top, _, _ := strings.Cut(m, "."); top == mod && !strings.HasPrefix(w, "-") {
+			named = w
+			break
+		}
+	}
+	if named == "" {
+		return false
+	}
+	var pkgs []string
+	for _, n := range c.PyOwn {
+		if p, ok := strings.CutSuffix(n, "/"); ok {
+			pkgs = append(pkgs, "`"+p+"`")
+		}
+	}
+	d.Cause = "`run.start` names `" + named + "` as the app's module, and the source has no `" + mod + "` (no `" + mod + "/` nor `" + mod + ".py`): no package is missing."
+	d.Fix = "Name the app's own module in `run.start` (for Django, the package that holds wsgi.py"
+	if len(pkgs) > 0 {
+		d.Fix += "; the source's packages: " + strings.Join(pkgs, ", ")
+	}
+	d.Fix += "), then deploy again."
+	return true
 }
