@@ -152,3 +152,24 @@ func TestEnv_ServiceGetListsProjectVariables(t *testing.T) {
 		t.Errorf("get lists the project's REGION, which the service's own shadows: %v", from)
 	}
 }
+
+// Deleting a key other running apps reference as ${host_KEY} names them
+// (walk 78: renaming a variable said nothing of its readers).
+func TestEnv_DeleteNamesTheAppsReferencingTheKey(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	ctx := context.Background()
+	res, _ := h.callWith(t, ctx, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appdev", "variables": []string{"OLD_NAME=v"}}, "a")
+	wantOK(t, res)
+	res, _ = h.callWith(t, ctx, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appstage", "variables": []string{"FROM_DEV=${appdev_OLD_NAME}"}}, "b")
+	wantOK(t, res)
+	h.fake.EndProcesses()
+	if _, m := h.callWith(t, ctx, "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "deploy"); m["verdict"] == nil {
+		t.Fatalf("deploy: %v", m)
+	}
+	res, m := h.call(t, "zerops_env", map[string]any{"action": "delete", "serviceHostname": "appdev", "variables": []string{"OLD_NAME"}})
+	wantOK(t, res)
+	if w := fmt.Sprint(m["warnings"]); !strings.Contains(w, "appstage references OLD_NAME of appdev") {
+		t.Errorf("delete warnings %s: want appstage named as referencing it", w)
+	}
+}

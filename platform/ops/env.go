@@ -267,6 +267,14 @@ func Env(ctx context.Context, proj Project, q EnvQueue, name EnvAction, target E
 	if res != nil && action == EnvGet && svc != nil && err == nil {
 		res.Variables = withProjectVars(ctx, c, proj.ID, res.Variables)
 	}
+	if res != nil && action == EnvDelete && svc != nil && err == nil && len(res.Changed) > 0 {
+		// walk 78: a key deleted while other apps reference it said nothing of them.
+		if started, built := runningReaders(ctx, proj, svc.Name, res.Changed); len(started)+len(built) > 0 {
+			warnings = append(warnings, fmt.Sprintf("%s reference%s %s of %s: at their next start (or deploy) the reference no longer resolves and stays as written; change or remove it there.",
+				strings.Join(append(started, built...), ", "), map[bool]string{true: "s", false: ""}[len(started)+len(built) == 1],
+				strings.Join(res.Changed, ", "), svc.Name))
+		}
+	}
 	if res != nil {
 		res.Warnings, res.BadRefKeys, res.BadRefFixes = warnings, badKeys, fixes
 		if action == EnvSet {
