@@ -264,16 +264,8 @@ func Env(ctx context.Context, proj Project, q EnvQueue, name EnvAction, target E
 	} else {
 		err = q.Write(ctx, queueKey, write)
 	}
-	if res != nil && action == EnvGet && svc != nil && err == nil {
-		res.Variables = withProjectVars(ctx, c, proj.ID, res.Variables)
-	}
-	if res != nil && action == EnvDelete && svc != nil && err == nil && len(res.Changed) > 0 {
-		// walk 78: a key deleted while other apps reference it said nothing of them.
-		if started, built := runningReaders(ctx, proj, svc.Name, res.Changed); len(started)+len(built) > 0 {
-			warnings = append(warnings, fmt.Sprintf("%s reference%s %s of %s: at their next start (or deploy) the reference no longer resolves and stays as written; change or remove it there.",
-				strings.Join(append(started, built...), ", "), map[bool]string{true: "s", false: ""}[len(started)+len(built) == 1],
-				strings.Join(res.Changed, ", "), svc.Name))
-		}
+	if res != nil && svc != nil && err == nil {
+		warnings = afterServiceEnv(ctx, proj, svc, res, warnings)
 	}
 	if res != nil {
 		res.Warnings, res.BadRefKeys, res.BadRefFixes = warnings, badKeys, fixes
@@ -289,6 +281,27 @@ func Env(ctx context.Context, proj Project, q EnvQueue, name EnvAction, target E
 		}
 	}
 	return res, err
+}
+
+// afterServiceEnv completes res, svc's get or delete that went through:
+// a get lists the project's variables svc's containers get too; a delete
+// adds to warnings the running apps referencing a deleted key (walk 78: a
+// renamed key said nothing of its readers).
+func afterServiceEnv(ctx context.Context, proj Project, svc *platform.ServiceStack, res *EnvResult, warnings []string) []string {
+	switch {
+	case res.Action == EnvGet:
+		res.Variables = withProjectVars(ctx, proj.Client, proj.ID, res.Variables)
+	case res.Action == EnvDelete && len(res.Changed) > 0:
+		if started, built := runningReaders(ctx, proj, svc.Name, res.Changed); len(started)+len(built) > 0 {
+			verb := "reference"
+			if len(started)+len(built) == 1 {
+				verb = "references"
+			}
+			warnings = append(warnings, fmt.Sprintf("%s %s %s of %s: at their next start (or deploy) the reference no longer resolves and stays as written; change or remove it there.",
+				strings.Join(append(started, built...), ", "), verb, strings.Join(res.Changed, ", "), svc.Name))
+		}
+	}
+	return warnings
 }
 
 // afterSet adds to the result res of a set of pairs (on svc; nil: the
