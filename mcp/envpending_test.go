@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // An env get after a set without restart says the running app still has
@@ -182,7 +183,7 @@ func TestProcess_FinishedEnvChangeNamesEnvGet(t *testing.T) {
 // and the answer said only to restart). Once it has ended, no such word.
 func TestEnvGet_ChangeStillRunningIsSaid(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOpts{})
+	h := newHarness(t, harnessOpts{processDuration: time.Hour}) // the set's process ends only at EndProcesses
 	res, _ := h.call(t, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appdev", "variables": []string{"FEATURE_X=on"}})
 	wantOK(t, res)
 	res, _ = h.call(t, "zerops_env", map[string]any{"action": "get", "serviceHostname": "appdev"})
