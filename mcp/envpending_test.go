@@ -196,3 +196,21 @@ func TestEnvGet_ChangeStillRunningIsSaid(t *testing.T) {
 		t.Errorf("get after the change: %s", text(res))
 	}
 }
+
+// The same for the project's variables (walk 78: the project's get right
+// after a set did not list the new key and said nothing of the change).
+func TestEnvGet_ProjectChangeStillRunningIsSaid(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{processDuration: time.Hour})
+	res, _ := h.call(t, "zerops_env", map[string]any{"action": "set", "project": true, "variables": []string{"REGION=eu"}})
+	wantOK(t, res)
+	res, _ = h.call(t, "zerops_env", map[string]any{"action": "get", "project": true})
+	if !strings.Contains(text(res), "project's variables is still running (zerops_process processId=") {
+		t.Errorf("get during the change: %s", text(res))
+	}
+	h.fake.EndProcesses()
+	res, _ = h.call(t, "zerops_env", map[string]any{"action": "get", "project": true})
+	if strings.Contains(text(res), "still running") {
+		t.Errorf("get after the change: %s", text(res))
+	}
+}

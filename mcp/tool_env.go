@@ -52,6 +52,12 @@ func (s *Server) envTool() toolDef {
 				out.Next = "Next: reference another service's variable as ${hostname_KEY}; change a secret with action=set, and one from zerops.yml in its run.envVariables, then zerops_deploy (never both for one key)."
 			}
 			pending := ""
+			if res.Scope == ops.EnvScopeProject {
+				if id := ops.ProjectEnvChangeRunning(ctx, s.opsProject()); id != "" {
+					// walk 78: read right after a set, the project's new key was missing
+					out.Warnings = append(out.Warnings, "A change of the project's variables is still running (zerops_process processId="+id+" wait=true): what it sets is listed once it has finished.")
+				}
+			}
 			if res.Scope == ops.EnvScopeService {
 				st := ops.EnvStatusOf(ctx, s.opsProject(), res.Service)
 				if st.Running != "" {

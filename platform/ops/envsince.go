@@ -125,6 +125,22 @@ func EnvStatusOf(ctx context.Context, proj Project, hostname string) EnvStatus {
 	return st
 }
 
+// ProjectEnvChangeRunning is the id of a change of the project's
+// variables that has not ended ("" when none is, or when the processes
+// cannot be read): until it ends, a read does not list what it sets.
+func ProjectEnvChangeRunning(ctx context.Context, proj Project) string {
+	procs, ok := envProcesses(ctx, proj, "")
+	if !ok {
+		return ""
+	}
+	for _, p := range procs {
+		if p.ActionName == platform.ActionUpdateProjectEnvs && !p.IsTerminal() {
+			return p.ID
+		}
+	}
+	return ""
+}
+
 // EnvPendingRestart reports, for hostname's running app, a change of its
 // variables or the project's made after the app last started (EnvStatus'
 // Pending): the app runs with the values it started with until a restart.
