@@ -217,3 +217,30 @@ func TestImport_DryRunWarnsOfADanglingReference(t *testing.T) {
 		t.Errorf("a reference that resolves is warned of, or the import is refused: %s", text(res))
 	}
 }
+
+// TestImport_DryRunWarnsOfAMissingKey: walk 78 renamed OLD_NAME away and
+// re-imported an export; `${pyapp_OLD_NAME}` and `${pyapp2_OLD_NAME}`
+// passed the dry run, while zerops_env set warns of the same reference.
+// A key the project's service lacks is warned of as set warns; a key a
+// runtime of the import lacks, with what it will have and that its
+// zerops.yml may add it; the platform's own and its envSecrets pass.
+func TestImport_DryRunWarnsOfAMissingKey(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	imp := "services:\n  - hostname: web2\n    type: nodejs@22\n    envSecrets:\n      A: ${db_passwrd}\n      B: ${db_password}\n" +
+		"      C: ${worker2_OLD_NAME}\n      D: ${worker2_NEW_NAME}\n      E: ${worker2_hostname}\n" +
+		"  - hostname: worker2\n    type: nodejs@22\n    envSecrets:\n      NEW_NAME: x\n"
+	res, m := h.call(t, "zerops_import", map[string]any{"content": imp, "dryRun": true})
+	wantOK(t, res)
+	w := text(res)
+	for _, want := range []string{"${db_passwrd}: db has no variable passwrd", "${db_password}", // the likely meant one
+		"${worker2_OLD_NAME}: worker2, which this import creates, has no variable OLD_NAME (it will have: NEW_NAME, hostname, projectId, serviceId)",
+		"Keep it if worker2's zerops.yml sets OLD_NAME in run.envVariables"} {
+		if !strings.Contains(w, want) {
+			t.Errorf("answer lacks %q: %s", want, w)
+		}
+	}
+	if strings.Contains(w, "NEW_NAME:") || strings.Contains(w, "${worker2_hostname}:") || strings.Contains(w, "${db_password}:") || m["valid"] != true {
+		t.Errorf("a reference that resolves is warned of, or the import is refused: %s", w)
+	}
+}

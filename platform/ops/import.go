@@ -112,7 +112,7 @@ func CheckImport(ctx context.Context, proj Project, content string, pub Publishe
 	}
 	if c != nil && rep.HostnamesChecked {
 		if existing, err := listServices(ctx, proj); err == nil {
-			out.Warnings = append(out.Warnings, danglingRefIssues(content, existing)...)
+			out.Warnings = append(out.Warnings, danglingRefIssues(ctx, proj, content, existing, in.Catalog)...)
 		}
 	}
 	out.Valid = len(out.Problems) == 0

@@ -1,8 +1,11 @@
 package ops
 
 import (
+	"context"
 	"fmt"
 	"regexp"
+	"slices"
+	"sort"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -94,12 +97,17 @@ func walkScalars(n *yaml.Node, path string, fn func(path, value string)) {
 	}
 }
 
-// danglingRefIssues warn of each ${host_key} in content's services' values
-// whose host neither the import nor the project (existing; nil: not read)
-// has: imported, the platform leaves the text as written (walk 75c: an
-// export re-imported under new hostnames kept ${api_hostname} of a
-// service gone, and the dry run said nothing, though validate warns).
-func danglingRefIssues(content string, existing []platform.ServiceStack) []platform.Issue {
+// danglingRefIssues warn of each ${host_KEY} in content's services' values
+// that nothing will resolve: a host neither the import nor the project
+// (existing; nil: not read) has (walk 75c: an export re-imported under new
+// hostnames kept ${api_hostname} of a service gone, and the dry run said
+// nothing, though validate warns), or a KEY the host lacks (walk 78: a
+// variable renamed away, ${pyapp_OLD_NAME}, passed the dry run). A host
+// the project has is read as zerops_env set reads it; a runtime this
+// import creates has its envSecrets and the platform's variables (its
+// zerops.yml may add more, which the warning says); a managed service's
+// keys are not known here, so they pass.
+func danglingRefIssues(ctx context.Context, proj Project, content string, existing []platform.ServiceStack, cat *platform.Catalog) []platform.Issue {
 	if existing == nil || !envRefRe.MatchString(content) {
 		return nil
 	}
@@ -107,24 +115,71 @@ func danglingRefIssues(content string, existing []platform.ServiceStack) []platf
 	if services == nil {
 		return nil
 	}
-	have := map[string]bool{}
+	byName := map[string]platform.ServiceStack{}
 	for _, s := range existing {
-		have[s.Name] = true
+		byName[s.Name] = s
 	}
+	imported := map[string]*yaml.Node{}
 	for _, svc := range services.Content {
 		if h := mapValue(svc, "hostname"); h != nil {
-			have[h.Value] = true
+			imported[h.Value] = svc
 		}
 	}
+	keysOf := map[string][]string{}
 	var out []platform.Issue
+	add := func(path, problem, fix string) {
+		if len(out) < maxPlaceholderIssues {
+			out = append(out, platform.Issue{Path: platform.Clip(path, platform.MaxIssueText),
+				Problem: platform.Clip(problem, platform.MaxIssueText), Fix: platform.Clip(fix, platform.MaxIssueText)})
+		}
+	}
 	walkServiceValues(services, func(path, value string) {
 		for _, m := range envRefRe.FindAllStringSubmatch(value, -1) {
-			if ref, _ := refParts(m); strings.HasPrefix(m[0], "${") && !have[ref] && len(out) < maxPlaceholderIssues {
-				out = append(out, platform.Issue{Path: platform.Clip(path, platform.MaxIssueText),
-					Problem: platform.Clip(fmt.Sprintf("%s: neither this import nor the project has a service %q, so nothing resolves it: the platform leaves the text as written", m[0], ref), platform.MaxIssueText),
-					Fix:     platform.Clip("Point it at a service this import or the project has, or remove the key.", platform.MaxIssueText)})
+			ref, key := refParts(m)
+			svc, inProject := byName[ref]
+			node := imported[ref]
+			switch {
+			case !strings.HasPrefix(m[0], "${") || key == subdomainVar:
+			case node == nil && !inProject:
+				add(path, fmt.Sprintf("%s: neither this import nor the project has a service %q, so nothing resolves it: the platform leaves the text as written", m[0], ref),
+					"Point it at a service this import or the project has, or remove the key.")
+			case node != nil:
+				if keys, ok := importedRuntimeKeys(node, cat); ok && !slices.Contains(keys, key) {
+					k := platform.Clip(key, 60)
+					add(path, fmt.Sprintf("%s: %s, which this import creates, has no variable %s (it will have: %s)", m[0], ref, k, listSome(keys, ", ")),
+						fmt.Sprintf("Keep it if %s's zerops.yml sets %s in run.envVariables (it resolves once %s is deployed, at the referencing service's next start); otherwise reference one of its variables, or add %s to its envSecrets.", ref, k, ref, k))
+				}
+			default:
+				keys := serviceKeys(ctx, proj.Client, keysOf, svc)
+				if keys != nil && !slices.Contains(keys, key) {
+					r := refIssue{text: m[0], host: ref, key: key, keys: keys, runtime: svc.Type.Category == platform.CategoryUser}
+					problem, fix := r.explain(nil)
+					add(path, problem, strings.ToUpper(fix[:1])+fix[1:]+".")
+				}
 			}
 		}
 	})
 	return out
+}
+
+// importedRuntimeKeys are the variables a runtime the import creates (node,
+// one of its services) has before its first deploy: the platform's own and
+// its envSecrets and dotEnvSecrets; ok false for a service of another
+// category or a type the catalog does not name.
+func importedRuntimeKeys(node *yaml.Node, cat *platform.Catalog) ([]string, bool) {
+	t := mapValue(node, "type")
+	if t == nil || cat == nil || cat.Empty() {
+		return nil, false
+	}
+	if tc := cat.Check(t.Value); tc.Type == nil || tc.Type.Category != platform.CategoryUser {
+		return nil, false
+	}
+	keys := []string{"hostname", "projectId", "serviceId"}
+	for _, field := range []string{"envSecrets", "dotEnvSecrets"} {
+		for _, p := range envPairs(mapValue(node, field)) {
+			keys = append(keys, p.key)
+		}
+	}
+	sort.Strings(keys)
+	return slices.Compact(keys), true
 }
