@@ -32,6 +32,11 @@ type VerifyEnv struct {
 	ProjectID string
 	Memory    *Memory // what ZCP remembers of the project; nil: nothing
 	Prober    *Prober
+	// peers is the project's services as one verify of them all read
+	// them: each service's check reads its peers' states from that one
+	// list, so one answer gives a service one state (walk 75b: STOPPING
+	// for one, STOPPED for another). nil: read where needed.
+	peers []platform.ServiceStack
 }
 
 // project is the project env verifies.
@@ -131,6 +136,7 @@ func Verify(ctx context.Context, env VerifyEnv, p VerifyParams) (*VerifyResult, 
 		if err != nil {
 			return nil, err
 		}
+		env.peers = all
 		for _, s := range all {
 			if !s.System && s.Type.Category == platform.CategoryUser {
 				services = append(services, s)
@@ -410,7 +416,7 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 	missingNext(ctx, env.project(), svc, h)
 	unsetRefNext(ctx, env.project(), svc, h, src)
 	modulesNext(h, src)
-	stoppedPeer(ctx, env.project(), svc, h)
+	stoppedPeer(ctx, env, svc, h)
 	if logNote != "" {
 		h.Reason += " (" + logNote + ")"
 	}
@@ -853,15 +859,19 @@ func goneNext(ctx context.Context, proj Project, h *ServiceHealth) {
 // unverified in the sandbox) into degraded when a service its variables
 // reference, or name as a host, is stopped or stopping: what needs that
 // service fails until it runs, whatever the probe of a page that may not
-// need it answered. The project's services are read only from the list
-// (kept by the gateway); svc's variables only when one is stopped.
-func stoppedPeer(ctx context.Context, proj Project, svc platform.ServiceStack, h *ServiceHealth) {
+// need it answered. The project's services are those the verify read
+// (env.peers), else the list (kept by the gateway); svc's variables are
+// read only when one is stopped.
+func stoppedPeer(ctx context.Context, env VerifyEnv, svc platform.ServiceStack, h *ServiceHealth) {
 	if h.Verdict != platform.VerdictHealthy && h.Verdict != platform.VerdictUnverified {
 		return
 	}
-	services, err := listServices(ctx, proj)
-	if err != nil {
-		return
+	proj, services := env.project(), env.peers
+	if services == nil {
+		var err error
+		if services, err = listServices(ctx, proj); err != nil {
+			return
+		}
 	}
 	var vars []heldVar
 	for _, s := range services {
