@@ -25,7 +25,7 @@ const (
 func (r *LogsResult) bounded() *LogsResult {
 	var notes []string
 	if folded := r.fold(); folded > 0 {
-		notes = append(notes, fmt.Sprintf("%d repeated line%s folded into the newest occurrence (see repeated, firstTime)", folded, plural(folded)))
+		notes = append(notes, fmt.Sprintf("%d repeated line%s folded into the newest occurrence of each app version's run (see repeated, firstTime)", folded, plural(folded)))
 	}
 	if r.clipped > 0 {
 		notes = append(notes, fmt.Sprintf("%d line%s over %d bytes clipped to the start and the end", r.clipped, plural(r.clipped), maxLogLine))
@@ -48,8 +48,8 @@ func (r *LogsResult) bounded() *LogsResult {
 }
 
 // fold replaces every record (a line and the stack-trace lines after it)
-// logged more than once by its newest occurrence, counted; it returns how
-// many lines it left out.
+// logged more than once in one era (r.era) by its newest occurrence there,
+// counted; it returns how many lines it left out.
 func (r *LogsResult) fold() int {
 	type record struct {
 		start, end int
@@ -67,6 +67,9 @@ func (r *LogsResult) fold() int {
 	repeated := false
 	for i := range recs {
 		h := sha256.New()
+		if r.era != nil {
+			_, _ = fmt.Fprintf(h, "%d\n", r.era(r.Entries[recs[i].start]))
+		}
 		for _, e := range r.Entries[recs[i].start:recs[i].end] {
 			_, _ = fmt.Fprintf(h, "%q %q %q %q %x\n", e.Service, e.Severity, e.Container, e.Tag, e.sum)
 		}

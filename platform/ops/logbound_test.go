@@ -121,3 +121,55 @@ func TestLogs_RepeatsFolded(t *testing.T) {
 		}
 	}
 }
+
+// TestLogs_RepeatsFoldedWithinAVersion: a crash logged by two app
+// versions, with the service fine between them, folded into one line
+// ("repeated": 7 from the first version's time) that read as one long
+// outage (walk 77). Each version's run folds its own repeats.
+func TestLogs_RepeatsFoldedWithinAVersion(t *testing.T) {
+	t.Parallel()
+	fake, c := newFake(t, 0)
+	svc, err := ops.ResolveService(context.Background(), ops.Project{Client: c, ID: fake.ProjectID()}, "appdev")
+	if err != nil {
+		t.Fatal(err)
+	}
+	versions, err := c.SearchAppVersions(context.Background(), platform.AppVersionFilter{ServiceID: svc.ID, Limit: 5})
+	if err != nil || len(versions) == 0 {
+		t.Fatalf("appdev's versions: %v %v", versions, err)
+	}
+	at := versions[0].Created
+	crash := "Error: Cannot find module 'express'"
+	var msgs []string
+	var times []time.Time
+	for i := range 3 { // the version before, then appdev's
+		msgs, times = append(msgs, crash), append(times, at.Add(-time.Hour+time.Duration(i)*time.Second))
+	}
+	msgs, times = append(msgs, "Listening on 3000"), append(times, at.Add(-50*time.Minute))
+	for i := range 4 {
+		msgs, times = append(msgs, crash), append(times, at.Add(time.Duration(i+1)*time.Second))
+	}
+	fake.InjectFault(fakeapi.Fault{Method: "GET", PathPrefix: "/logs", Status: 200, Body: logBodyAt(msgs, times)})
+	res, err := ops.Logs(context.Background(), ops.Project{Client: c, ID: fake.ProjectID()}, zeropsapi.NewLogFetcher(nil), ops.LogsParams{Hostname: "appdev", Limit: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range res.Entries {
+		got = append(got, fmt.Sprintf("%s×%d", e.Message, e.Repeated))
+	}
+	want := []string{crash + "×3", "Listening on 3000×0", crash + "×4"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("entries = %v, want %v", got, want)
+	}
+}
+
+// logBodyAt is logBody with each message's own time.
+func logBodyAt(messages []string, times []time.Time) string {
+	var items []map[string]any
+	for i, m := range messages {
+		items = append(items, map[string]any{"id": fmt.Sprint(i), "timestamp": times[i].UTC().Format(time.RFC3339Nano), "hostname": "appdev-1", "containerId": "c1",
+			"message": m, "severity": 6, "severityLabel": "Informational", "facility": 16, "facilityLabel": "local0", "tag": "appdev"})
+	}
+	b, _ := json.Marshal(map[string]any{"items": items})
+	return string(b)
+}

@@ -56,6 +56,11 @@ type LogsResult struct {
 	// still building, or none deployed); "" when that is not known.
 	quiet   string
 	clipped int // lines whose message was clipped
+	// era numbers the run a line was logged in (its app version's, or
+	// since a restart); repeats fold within an era only, so a failure of
+	// two versions reads as two (walk 77: three incidents folded into
+	// one line, "repeated": 7, read as one crash). nil: one era.
+	era func(LogLine) int
 }
 
 // Building is the app version of the service whose build or deploy is
@@ -360,7 +365,11 @@ func logs(ctx context.Context, proj Project, lf platform.LogFetcher, p LogsParam
 		return nil, asPlatformError(err, "fetching logs")
 	}
 	res := newLogsResult(svc.Name, toLines(entries, ""), len(entries) >= limit)
-	res.building = buildingVersion(ctx, proj, *svc)
+	versions, _ := c.SearchAppVersions(ctx, platform.AppVersionFilter{ServiceID: svc.ID, Limit: 5})
+	versions = judgedVersions(versions, time.Now())
+	if len(versions) > 0 && !versions[0].Final() {
+		res.building = &versions[0]
+	}
 	if len(entries) == 0 {
 		res.quiet = quietWhy(*svc, res.building)
 	}
@@ -370,6 +379,11 @@ func logs(ctx context.Context, proj Project, lf platform.LogFetcher, p LogsParam
 		return classifyRuntime(ctx, proj, *svc, cur.messages(), diagnose.Options{})
 	}
 	res.withCurrentOnly(func(string) time.Time { return start }, classify).withEarlier(func(string) time.Time { return start }).latestFailure(classify)
+	bounds := []time.Time{start}
+	for _, v := range versions {
+		bounds = append(bounds, v.Created)
+	}
+	res.era = func(l LogLine) int { return eraAt(bounds, l.Time) }
 	ports := httpPorts(*svc)
 	if len(ports) == 0 {
 		return res, nil
@@ -409,17 +423,17 @@ func latestStart(ctx context.Context, proj Project, svc platform.ServiceStack) t
 	return since
 }
 
-// buildingVersion is svc's newest app version while its build or deploy
-// is under way; nil when it has ended or is unknown.
-func buildingVersion(ctx context.Context, proj Project, svc platform.ServiceStack) *platform.AppVersion {
-	versions, err := proj.Client.SearchAppVersions(ctx, platform.AppVersionFilter{ServiceID: svc.ID, Limit: 5})
-	if err != nil {
-		return nil
+// eraAt is how many of bounds (the times app versions were created or the
+// service started; zero: unknown) at is at or after: lines of one version's
+// run share it.
+func eraAt(bounds []time.Time, at time.Time) int {
+	n := 0
+	for _, b := range bounds {
+		if !b.IsZero() && !at.Before(b) {
+			n++
+		}
 	}
-	if versions = judgedVersions(versions, time.Now()); len(versions) == 0 || versions[0].Final() {
-		return nil
-	}
-	return &versions[0]
+	return n
 }
 
 // projectLogs answers a logs call without a service: the newest lines of
@@ -468,8 +482,10 @@ func projectLogs(ctx context.Context, proj Project, lf platform.LogFetcher, para
 		return starts[name]
 	}
 	classify := func(cur *LogsResult) []diagnose.Diagnosis { return cur.byService(ctx, proj, services).Diagnoses }
-	return newLogsResult("", lines, more).byService(ctx, proj, services).
-		withCurrentOnly(start, classify).withEarlier(start).latestFailure(classify), nil
+	res := newLogsResult("", lines, more).byService(ctx, proj, services).
+		withCurrentOnly(start, classify).withEarlier(start).latestFailure(classify)
+	res.era = func(l LogLine) int { return eraAt([]time.Time{start(l.Service)}, l.Time) }
+	return res, nil
 }
 
 // byService classifies the answer's lines service by service, each knowing
