@@ -1,7 +1,6 @@
 package deploy
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"path"
@@ -207,8 +206,7 @@ func unrunBuildScript(ctx context.Context, env Env, req Request, cmds []string, 
 			continue
 		}
 		if dir := t.dir(read, pkg.Scripts["build"]); dir != "" {
-			run = map[string]string{"pnpm": "pnpm build", "yarn": "yarn build", "bun": "bun run build"}[pm]
-			return path.Clean(strings.TrimPrefix(dir, "./")) + " (" + t.name + ")", cmp.Or(run, "npm run build")
+			return path.Clean(strings.TrimPrefix(dir, "./")) + " (" + t.name + ")", diagnose.BuildScriptRun(pm)
 		}
 	}
 	return "", ""

@@ -235,8 +235,13 @@ func (d *Diagnosis) unrunStartFix(text string, c *Code) {
 // script in c's package manager, quoted: "`npm install` and `npm run build`".
 func (c *Code) installAndBuild() string {
 	pm := cmp.Or(c.PackageManager, "npm")
-	run := map[string]string{"pnpm": "pnpm build", "yarn": "yarn build", "bun": "bun run build"}[pm]
-	return "`" + pm + " install` and `" + cmp.Or(run, "npm run build") + "`"
+	return "`" + pm + " install` and `" + BuildScriptRun(pm) + "`"
+}
+
+// BuildScriptRun is the command that runs package.json's build script in
+// the package manager pm ("pnpm", "yarn", "bun"; else npm's).
+func BuildScriptRun(pm string) string {
+	return cmp.Or(map[string]string{"pnpm": "pnpm build", "yarn": "yarn build", "bun": "bun run build"}[pm], "npm run build")
 }
 
 // deployAlso is the words adding dir to build.deployFiles when c's do not
