@@ -123,27 +123,7 @@ func (d *Diagnosis) devOnlyFix(pkg string, code *Code) bool {
 // ecosystem's fix; a line it cannot place keeps the general one.
 func (d *Diagnosis) moduleFix(line string, code *Code) {
 	if m := nodeMissingRe.FindStringSubmatch(line); m != nil {
-		pkg := nodePackage(m[1]) // "dotenv/config" is the package dotenv
-		d.Cause = "The app imports the package `" + pkg + "`, which is not in the run container: `node_modules` was not deployed (or does not hold it)."
-		d.Fix = nodeDepsFixFor(code) + " Keep `" + pkg + "` in package.json `dependencies`."
-		if d.devOnlyFix(pkg, code) {
-			return
-		}
-		if code != nil && code.Modules && code.PackagesRead && !slices.Contains(code.Packages, pkg) {
-			// node_modules is deployed: the install put in what package.json and its lock name.
-			d.Cause = "The app imports the package `" + pkg + "`, which package.json does not list, so the install in the build does not put it in `node_modules`."
-			pm := code.nodePM()
-			d.Fix = "Add `" + pkg + "` to package.json `dependencies`: `" + pm.add + " " + pkg + "` adds it and updates " + pm.lock + " (deploy both); then deploy again."
-			return
-		}
-		if code != nil && code.NoInstall { // deployFiles ./ deploys node_modules once the build makes it
-			d.Cause = "The app imports the package `" + pkg + "`, which is not in the run container: no command in `build.buildCommands` installs the packages, so the deployed tree has no `node_modules`."
-			install := "`npm ci` (needs a package-lock.json; without one, `npm install`)"
-			if pm := code.nodePM(); pm.name != "npm" {
-				install = "`" + pm.name + " install`"
-			}
-			d.Fix = "Install the packages in `build.buildCommands`: " + install + "; `deployFiles: ./` then deploys `node_modules`. Keep `" + pkg + "` in package.json `dependencies`."
-		}
+		d.nodeModuleFix(nodePackage(m[1]), code) // "dotenv/config" is the package dotenv
 		return
 	}
 	if m := pyMissingRe.FindStringSubmatch(line); m != nil {
@@ -231,6 +211,32 @@ func (d *Diagnosis) moduleFix(line string, code *Code) {
 	default:
 		d.Cause = "The start runs `" + cmd + "`, a command the run container does not have."
 		d.Fix = "Install it into the run image in `run.prepareCommands` (OS packages with `sudo apk add` on Alpine, `sudo apt-get install -y` on Ubuntu), or deploy it with the app in `build.deployFiles` and run it by its path."
+	}
+}
+
+// nodeModuleFix names in d the Node package pkg missing at run time: not
+// deployed, a devDependency the build left out, unlisted, or never
+// installed.
+func (d *Diagnosis) nodeModuleFix(pkg string, code *Code) {
+	d.Cause = "The app imports the package `" + pkg + "`, which is not in the run container: `node_modules` was not deployed (or does not hold it)."
+	d.Fix = nodeDepsFixFor(code) + " Keep `" + pkg + "` in package.json `dependencies`."
+	if d.devOnlyFix(pkg, code) {
+		return
+	}
+	if code != nil && code.Modules && code.PackagesRead && !slices.Contains(code.Packages, pkg) {
+		// node_modules is deployed: the install put in what package.json and its lock name.
+		d.Cause = "The app imports the package `" + pkg + "`, which package.json does not list, so the install in the build does not put it in `node_modules`."
+		pm := code.nodePM()
+		d.Fix = "Add `" + pkg + "` to package.json `dependencies`: `" + pm.add + " " + pkg + "` adds it and updates " + pm.lock + " (deploy both); then deploy again."
+		return
+	}
+	if code != nil && code.NoInstall { // deployFiles ./ deploys node_modules once the build makes it
+		d.Cause = "The app imports the package `" + pkg + "`, which is not in the run container: no command in `build.buildCommands` installs the packages, so the deployed tree has no `node_modules`."
+		install := "`npm ci` (needs a package-lock.json; without one, `npm install`)"
+		if pm := code.nodePM(); pm.name != "npm" {
+			install = "`" + pm.name + " install`"
+		}
+		d.Fix = "Install the packages in `build.buildCommands`: " + install + "; `deployFiles: ./` then deploys `node_modules`. Keep `" + pkg + "` in package.json `dependencies`."
 	}
 }
 
