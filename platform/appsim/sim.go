@@ -261,7 +261,7 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 		case cmd.idle: // runs and listens nowhere: nothing to assume
 		default:
 			unknown = true
-			if note := unreadStart(d, sc.Command, cmd); note != "" {
+			if note := unreadStart(d, sc.Command, cmd, r.cmdEnv); note != "" {
 				out.Unchecked = append(out.Unchecked, note)
 			}
 		}
@@ -279,18 +279,31 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 // (line) that runs and tells no address: where it listens when d declares
 // ports (a worker with none need not listen), whether it keeps running
 // when no record models it ("" when there is nothing to say).
-func unreadStart(d *Setup, line string, cmd startCmd) string {
+func unreadStart(d *Setup, line string, cmd startCmd, env map[string]string) string {
 	switch {
 	case len(declared(d)) > 0 && cmd.startedBy != "":
 		return fmt.Sprintf("what %s starts and where it listens (run.start `%s` only keeps the container up)", cmd.startedBy, clip(shownCommand(line), 80))
 	case len(declared(d)) > 0 && !cmd.named:
-		return fmt.Sprintf("where `%s` listens (it reads no port or address for it)", clip(shownCommand(line), 80))
+		// walk 78: a start whose entry the build makes was said to read
+		// no address, while the recipe sets PORT for it.
+		return fmt.Sprintf("where `%s` listens (%s)%s", clip(shownCommand(line), 80), cmp.Or(cmd.unread, "it reads no port or address for it"), portGiven(d, env))
 	case len(declared(d)) == 0 && cmd.unmodelled != "":
 		return fmt.Sprintf("whether `%s` keeps running (the sandbox does not model it and read nothing of what it runs)", cmd.unmodelled)
 	case len(declared(d)) == 0 && cmd.unread != "":
 		return fmt.Sprintf("whether `%s` keeps running (%s)", clip(shownCommand(line), 80), cmd.unread)
 	}
 	return ""
+}
+
+// portGiven says, when env sets PORT to a port d declares, that the app
+// listens there if it reads PORT ("" otherwise): what the sandbox could
+// not read, the agent can check in the code.
+func portGiven(d *Setup, env map[string]string) string {
+	p, err := strconv.Atoi(strings.TrimSpace(env["PORT"]))
+	if err != nil || !slices.ContainsFunc(d.Ports, func(dp Port) bool { return dp.Port == p }) {
+		return ""
+	}
+	return fmt.Sprintf("; PORT=%d, which run.ports declares, is set for it: it listens there if the app reads PORT", p)
 }
 
 // hostNotFoundLine is how a start of lang reports host not resolving: in
