@@ -344,7 +344,7 @@ func nodeEnvNeeds(src string, esm bool) []envNeed {
 			}})
 	}
 	for _, m := range jsEnvPropRe.FindAllStringSubmatchIndex(src, -1) {
-		if before := src[m[0] : m[0]+strings.LastIndex(src[m[0]:m[1]], "process.env")]; strings.Contains(before, "=>") || strings.Contains(before, "function") {
+		if before := src[m[0] : m[0]+strings.LastIndex(src[m[0]:m[1]], "process.env")]; inlineFunc(".js", before) {
 			continue // a function's body: it runs when called, not as the module loads
 		}
 		key, prop := firstNonEmpty(sub(src, m, 1), sub(src, m, 2)), sub(src, m, 3)

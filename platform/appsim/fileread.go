@@ -27,7 +27,7 @@ func (r *runSim) fileReadAtLoad(rel, src string, esm bool) (startCmd, bool) {
 	}
 	for _, m := range jsReadFileRe.FindAllStringSubmatchIndex(src, -1) {
 		before := src[m[0]:m[1]]
-		if strings.Contains(before, "=>") || strings.Contains(before, "function") || strings.Contains(before, "try") || strings.Contains(before, "existsSync") {
+		if inlineFunc(".js", before) || strings.Contains(before, "try") || strings.Contains(before, "existsSync") {
 			continue // a function's body, a read that is caught or tested first
 		}
 		lit, joined := firstNonEmpty(sub(src, m, 1), sub(src, m, 2)), firstNonEmpty(sub(src, m, 3), sub(src, m, 4), sub(src, m, 5), sub(src, m, 6))
