@@ -146,12 +146,12 @@ func runningChangesNote(ctx context.Context, proj Project, services []platform.S
 			id = s.ID
 		}
 	}
-	procs, err := proj.Client.SearchProcesses(ctx, platform.ProcessFilter{ProjectID: proj.ID, ServiceID: id, Limit: 20})
-	if err != nil {
+	procs, ok := envProcesses(ctx, proj, id)
+	if !ok {
 		return ""
 	}
 	var running []string
-	for _, p := range recentProcesses(ctx, proj, procs) {
+	for _, p := range procs {
 		if p.IsTerminal() || id != "" && p.ServiceStackID != id && !refersTo(p, id) {
 			continue
 		}
