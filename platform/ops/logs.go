@@ -119,30 +119,42 @@ func (r *LogsResult) withEarlier(start func(service string) time.Time) *LogsResu
 // latest start (earlier), with the newest of them: a post-mortem asks what
 // failed last, and a signal is read once, at its first line, so an older
 // failure of the same kind (another variable unset) would stand for a
-// newer one (walk 77). It classifies the newest lines, ten more at a
-// time, until a failure shows (classify reads them as an answer).
+// newer one (walk 77). It finds the fewest newest lines, in steps of ten,
+// that show a failure (classify reads them as an answer): a tail that
+// shows one, a longer one shows too, so the steps are halved, a few
+// classifications for a thousand lines, not one per step.
 func (r *LogsResult) latestFailure(classify func(tail *LogsResult) []diagnose.Diagnosis) *LogsResult {
 	if r.earlier == "" || len(r.Entries) <= 10 {
 		return r
 	}
-	for from := len(r.Entries) - 10; from > 0; from -= 10 {
-		d := classify(&LogsResult{Service: r.Service, Shared: r.Shared, Entries: r.Entries[from:]})
-		if len(d) == 0 {
-			continue
-		}
-		// A generic crash may be a specific failure whose own lines (a
-		// source line above Node's error) lie just before the window: a
-		// few lines more are read for it, not a whole older incident.
-		lead := d[0]
-		for more := 5; more <= 10 && diagnose.Generic(lead.Signal) && from-more >= 0; more += 5 {
-			if d := classify(&LogsResult{Service: r.Service, Shared: r.Shared, Entries: r.Entries[from-more:]}); len(d) > 0 && !diagnose.Generic(d[0].Signal) {
-				lead = d[0]
-			}
-		}
-		if lead.Cause != r.Diagnoses[0].Cause {
-			r.Diagnoses = append([]diagnose.Diagnosis{lead}, slices.DeleteFunc(r.Diagnoses, func(x diagnose.Diagnosis) bool { return x.Cause == lead.Cause })...)
-		}
+	tail := func(k int) []diagnose.Diagnosis { // the newest 10·k lines
+		return classify(&LogsResult{Service: r.Service, Shared: r.Shared, Entries: r.Entries[len(r.Entries)-10*k:]})
+	}
+	lo, hi := 1, (len(r.Entries)-1)/10 // the tails shorter than the whole
+	d := tail(hi)
+	if len(d) == 0 {
 		return r
+	}
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if dm := tail(mid); len(dm) > 0 {
+			hi, d = mid, dm
+		} else {
+			lo = mid + 1
+		}
+	}
+	from := len(r.Entries) - 10*hi
+	// A generic crash may be a specific failure whose own lines (a source
+	// line above Node's error) lie just before the window: a few lines
+	// more are read for it, not a whole older incident.
+	lead := d[0]
+	for more := 5; more <= 10 && diagnose.Generic(lead.Signal) && from-more >= 0; more += 5 {
+		if d := classify(&LogsResult{Service: r.Service, Shared: r.Shared, Entries: r.Entries[from-more:]}); len(d) > 0 && !diagnose.Generic(d[0].Signal) {
+			lead = d[0]
+		}
+	}
+	if lead.Cause != r.Diagnoses[0].Cause {
+		r.Diagnoses = append([]diagnose.Diagnosis{lead}, slices.DeleteFunc(r.Diagnoses, func(x diagnose.Diagnosis) bool { return x.Cause == lead.Cause })...)
 	}
 	return r
 }
