@@ -116,7 +116,8 @@ func Export(ctx context.Context, proj Project, hostname string) (*ExportResult, 
 	}
 	out.Next = out.Next.Then(importWhere(hostname))
 	if len(runtimes) > 0 {
-		out.Next = out.Next.Say(" The YAML carries no code: once imported, deploy " + strings.Join(runtimes, ", ") + " (under the hostnames the import gives them) with ").Call("zerops_deploy").Say(".")
+		out.Next = out.Next.Say(" The YAML carries no code: once imported, deploy " + strings.Join(runtimes, ", ") + " (under the hostnames the import gives them) with ").Call("zerops_deploy").
+			Say("; a zerops.yml's ${host_KEY} references name hosts as they are here, so a copy under new hostnames needs its own setup naming the new ones, or it reaches these services.")
 	}
 	if len(fromGit) > 0 {
 		verb := " builds from its"

@@ -104,7 +104,11 @@ func ValidateSetup(ctx context.Context, proj Project, content, setup string, tar
 	if err != nil || len(errs) > 0 || c == nil {
 		return errs, warns, err
 	}
-	return nil, append(warns, yamlcheck.SetupIssues(content, setup, EnvRefIssues(ctx, proj, content))...), nil
+	warns = append(warns, yamlcheck.SetupIssues(content, setup, EnvRefIssues(ctx, proj, content))...)
+	if target != nil {
+		warns = append(warns, copyRefIssues(ctx, proj, content, setup, target.Name)...)
+	}
+	return nil, warns, nil
 }
 
 // maxDeployCalls bounds the deploy calls a valid zerops.yml's next step names.
