@@ -54,3 +54,30 @@ func TestVerify_NeverDeployedOffersItsOwnCode(t *testing.T) {
 		t.Errorf("next %q: want the setup added, or a deploy from appstage's own code", next)
 	}
 }
+
+// TestValidate_InlineContentOfAnotherAppNamesNoFolder: walk 79 validated
+// a new app's zerops.yml given inline (setup godb, no service yet) after a
+// push from another app's folder; next named that folder, "zerops_deploy
+// workingDir=/tmp/walk9/nodesyn setup=godb", which would push the other
+// app's code. Inline content whose setups the last source's file lacks
+// names no folder; content sharing its setup still does.
+func TestValidate_InlineContentOfAnotherAppNamesNoFolder(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	wd := h.workDir(t)
+	writeApp(t, wd+"/api", map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "setup: appstage", "setup: other"),
+		"index.js": demoApp["index.js"], "package.json": demoApp["package.json"], "package-lock.json": demoApp["package-lock.json"]})
+	res, _ := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": "api", "targetService": "appdev"}, "api")
+	wantOK(t, res)
+	for _, tt := range []struct {
+		setup  string
+		folder bool
+	}{{"godb", false}, {"other", true}} {
+		yml := "zerops:\n  - setup: " + tt.setup + "\n    build:\n      base: nodejs@22\n      deployFiles: ./\n    run:\n      base: nodejs@22\n      start: node index.js\n"
+		res, m := h.call(t, "zerops_validate", map[string]any{"content": yml})
+		wantOK(t, res)
+		if next := str(m["next"]); strings.Contains(next, "workingDir=api") != tt.folder {
+			t.Errorf("setup %s: next %q, want the folder api named: %v", tt.setup, next, tt.folder)
+		}
+	}
+}

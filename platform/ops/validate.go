@@ -128,6 +128,12 @@ func DeployNext(ctx context.Context, proj Project, content, dir string) platform
 	if err != nil || len(f.Setups) == 0 {
 		return platform.Say("zerops_deploy with targetService set to the service to deploy to, and sourceService to the container holding the code (or workingDir to the directory with zerops.yml)")
 	}
+	if dir == "" && !slices.ContainsFunc(f.Setups, func(s *zeropsyml.Setup) bool { _, lacks := src.forSetup(s.Name); return lacks == nil }) {
+		// Content given inline: a source ZCP pushed from whose file has
+		// none of its setups holds another app (walk 79: the last push's
+		// folder was named for a new app's setup).
+		src = CodeSource{}
+	}
 	have := map[string]bool{}
 	if proj.Client != nil {
 		if services, err := listServices(ctx, proj); err == nil {
