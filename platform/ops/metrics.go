@@ -212,7 +212,8 @@ func Metrics(ctx context.Context, proj Project, hostname string, window time.Dur
 		// No verdict on why anything is slow, and no scaling: the user may be
 		// planning for load, which only they know; the numbers' meaning is said.
 		out.Next = platform.Say("nothing near a limit, so nothing needs scaling for the load measured. To plan for more load: ").
-			Then(loadHeadroom(ctx, c, busiest, busiestUse, localUploads(ctx, proj, busiest))).Say(". If it is slow now, the cause is elsewhere (").Call("zerops_logs").Say(", ").Call("zerops_verify").Say(").")
+			Then(loadHeadroom(ctx, c, busiest, busiestUse, localUploads(ctx, proj, busiest))).Say(". If it is slow now, CPU and RAM are not why: look for slow or failing requests, timeouts and the calls they wait on in its log (").Call("zerops_logs").
+			Say("); a probe (").Call("zerops_verify").Say(") times one request, so it cannot show slowness that comes and goes.")
 		out.Next = withSpikeAndStopped(out.Next, busiest, stopped)
 	case out.Verdict == MetricsNoData:
 		out.Next = platform.Say("no container reported in the window: start the service with ").Call("zerops_manage").Say(", or widen window.")
@@ -301,6 +302,8 @@ func loadHeadroom(ctx context.Context, c platform.Client, svc *platform.ServiceS
 			raise = fmt.Sprintf("maxRam (up to %g)", platformMaxRAM)
 		case set.MaxCPU > 0 && set.MaxCPU < platformMaxCPU:
 			raise = fmt.Sprintf("maxCpu (up to %d)", platformMaxCPU)
+		case set.MaxRAM >= platformMaxRAM && up != "": // the room names the maxima (walk 79: said twice)
+			return finish(platform.Say(fits + grows + "; those are the platform's maxima: nothing to raise"))
 		case set.MaxRAM >= platformMaxRAM:
 			return finish(platform.Say(fits + grows + fmt.Sprintf("; with %d cores and %g GB RAM a container, the platform's maxima: nothing to raise", platformMaxCPU, platformMaxRAM)))
 		default:
