@@ -302,10 +302,8 @@ func loadHeadroom(ctx context.Context, c platform.Client, svc *platform.ServiceS
 			raise = fmt.Sprintf("maxRam (up to %g)", platformMaxRAM)
 		case set.MaxCPU > 0 && set.MaxCPU < platformMaxCPU:
 			raise = fmt.Sprintf("maxCpu (up to %d)", platformMaxCPU)
-		case set.MaxRAM >= platformMaxRAM && up != "": // the room names the maxima (walk 79: said twice)
-			return finish(platform.Say(fits + grows + "; those are the platform's maxima: nothing to raise"))
 		case set.MaxRAM >= platformMaxRAM:
-			return finish(platform.Say(fits + grows + fmt.Sprintf("; with %d cores and %g GB RAM a container, the platform's maxima: nothing to raise", platformMaxCPU, platformMaxRAM)))
+			return finish(platform.Say(fits + grows + atMaxima(up)))
 		default:
 			return finish(platform.Say(fits+grows+"; only if the load you expect is larger, raise its maxima (").Call("zerops_discover", host).
 				Say(" shows them) with ").Call("zerops_manage", "action=scale", host))
@@ -350,6 +348,15 @@ func fitsAtSize(name, what, now string, peak float64, shifted bool) string {
 
 // cores is n CPU cores in words: "1 core", "2 cores", "0.5 cores".
 func cores(n float64) string { return fmt.Sprintf("%g%s", n, one(n, " cores")) }
+
+// atMaxima ends a runtime's headroom at the platform's maxima: up, the
+// room its autoscaling grows to, already names them (walk 79: said twice).
+func atMaxima(up string) string {
+	if up != "" {
+		return "; those are the platform's maxima: nothing to raise"
+	}
+	return fmt.Sprintf("; with %d cores and %g GB RAM a container, the platform's maxima: nothing to raise", platformMaxCPU, platformMaxRAM)
+}
 
 // verticalRoom says how far the service of use m grows on its own above
 // the size measured (disk: the size allocated now), by the maxima in force
