@@ -39,7 +39,7 @@ func TestEnv_SecretOnZeropsYmlKeyAcceptedWithWarning(t *testing.T) {
 	res, m := h.callWith(t, ctx, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appdev", "variables": []string{"NODE_ENV=production"}}, "set")
 	wantOK(t, res)
 	warnings := strings.ToLower(fmt.Sprint(m["warnings"]))
-	for _, w := range []string{"node_env", "run.envvariables", "refuses", "userdataduplicatekey", "overrides", "never declare"} {
+	for _, w := range []string{"node_env", "run.envvariables", "the platform took this set", "refuses", "userdataduplicatekey", "overrides", "never declare"} {
 		if !strings.Contains(warnings, w) {
 			t.Errorf("set NODE_ENV: the warning lacks %q: %s", w, text(res))
 		}
