@@ -225,3 +225,30 @@ func TestRollback_GoesToTheVersionAVerifyFoundHealthy(t *testing.T) {
 		t.Fatalf("the rollback did not go back to v2 (%s), found healthy before v3: %s", v2, text(res))
 	}
 }
+
+// TestRollback_OfferSaysVariablesStay: walk 79 changed a variable so the
+// app broke, then deployed broken code; the answer offered "go back:
+// zerops_deploy rollback=true" without a word that the variable stays
+// broken after it. With a variable changed since the version gone back
+// to, the offer says the rollback brings code back, not variables; with
+// none, it does not.
+func TestRollback_OfferSaysVariablesStay(t *testing.T) {
+	t.Parallel()
+	for _, changed := range []bool{true, false} {
+		r := newRollbackRig(t)
+		if changed {
+			res, _ := r.call(t, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appstage", "variables": []string{"DB_SSLMODE=${pg_sslmode}"}})
+			wantOK(t, res)
+			r.fake.EndProcesses()
+		}
+		r.removeStart(t)
+		res, m := r.deployBroken(t, fmt.Sprint("v2-", changed))
+		next := str(m["next"])
+		if !strings.Contains(next, "zerops_deploy rollback=true targetService=appstage") {
+			t.Fatalf("changed %v: no rollback offered: %s", changed, text(res))
+		}
+		if said := strings.Contains(next, "not its variables") && strings.Contains(next, "zerops_env action=get serviceHostname=appstage"); said != changed {
+			t.Errorf("variable changed %v: the offer says variables stay: %v: %s", changed, said, next)
+		}
+	}
+}

@@ -411,7 +411,8 @@ func checkService(ctx context.Context, env VerifyEnv, svc platform.ServiceStack,
 	}
 	src := env.Memory.codeSource(env.ProjectID)
 	judge(h, svc, latest, src, env.Memory.deployedCode(env.ProjectID, svc.ID), svc.SubdomainAccess || env.Memory.subdomainPlanned(env.ProjectID, svc.Name), !codeDeployed(svc, versions))
-	nextAfterJudging(h, svc, versions, latest, src, own, func(id string) bool { return env.Memory.SeenNotAnswering(env.ProjectID, id) })
+	nextAfterJudging(h, svc, versions, latest, src, own, func(id string) bool { return env.Memory.SeenNotAnswering(env.ProjectID, id) },
+		func(at time.Time) bool { return envChangedSince(ctx, env.project(), svc.ID, at) })
 	goneNext(ctx, env.project(), h)
 	missingNext(ctx, env.project(), svc, h)
 	unsetRefNext(ctx, env.project(), svc, h, src)
@@ -508,15 +509,24 @@ func gatherFindings(ctx context.Context, env VerifyEnv, h *ServiceHealth, svc pl
 
 // nextAfterJudging adds to a judged h what the versions tell: a cancelled
 // newest push, and a rollback when the version before may have worked.
-func nextAfterJudging(h *ServiceHealth, svc platform.ServiceStack, versions []platform.AppVersion, latest *platform.AppVersion, src CodeSource, own string, broken func(id string) bool) {
+func nextAfterJudging(h *ServiceHealth, svc platform.ServiceStack, versions []platform.AppVersion, latest *platform.AppVersion, src CodeSource, own string, broken func(id string) bool, envSince func(time.Time) bool) {
 	if c := cancelledNewest(versions, latest); c != nil && own == "" {
 		h.Reason += fmt.Sprintf("; the newest push (app version %s) was cancelled before it deployed: its code does not run", c.ID)
 		h.Next = h.Next.Say(" The cancelled push's code is not deployed; to deploy it: ").Then(deployCall(src, svc.Name)).Say(".")
 	}
 	// A stopped service is started, not rolled back: no version of it runs.
 	stopped := svc.Status == platform.ServiceStopped || svc.Status == platform.ServiceStopping
-	if (h.Verdict == platform.VerdictFailing || h.Verdict == platform.VerdictDegraded) && !stopped && canRollBack(versions, latest, broken) && redeployFixes(h.Diagnoses) {
-		h.Next = h.Next.Say(" Or, if the version before worked, go back: ").Call("zerops_deploy", "rollback=true", "targetService="+svc.Name).Say(".")
+	if h.Verdict != platform.VerdictFailing && h.Verdict != platform.VerdictDegraded || stopped || !redeployFixes(h.Diagnoses) {
+		return
+	}
+	if back := canRollBack(versions, latest, broken); back != nil {
+		h.Next = h.Next.Say(" Or, if the version before worked, go back: ").Call("zerops_deploy", "rollback=true", "targetService="+svc.Name)
+		if envSince(back.Created) {
+			// walk 79: a variable broken since stayed broken after the rollback.
+			h.Next = h.Next.Say(" (it brings back that version's code, not its variables: those changed since it was deployed stay as they are; ").
+				Call("zerops_env", "action=get", "serviceHostname="+svc.Name).Say(" lists them)")
+		}
+		h.Next = h.Next.Say(".")
 	}
 }
 
@@ -808,16 +818,16 @@ func cancelledNewest(versions []platform.AppVersion, live *platform.AppVersion) 
 // canRollBack reports whether the live version is the newest, deployed
 // over an earlier one that built and was not seen not answering (broken):
 // going back is then one call a default rollback does not refuse.
-func canRollBack(versions []platform.AppVersion, live *platform.AppVersion, broken func(id string) bool) bool {
+func canRollBack(versions []platform.AppVersion, live *platform.AppVersion, broken func(id string) bool) *platform.AppVersion {
 	if live == nil || live != &versions[0] || live.Status != platform.AppVersionActive {
-		return false
+		return nil
 	}
-	for _, v := range versions[1:] {
+	for i, v := range versions[1:] {
 		if v.Status == platform.AppVersionBackup && !broken(v.ID) {
-			return true
+			return &versions[1+i]
 		}
 	}
-	return false
+	return nil
 }
 
 // goneUnverified reads the sandbox's unverified reason for an app whose
