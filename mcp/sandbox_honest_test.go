@@ -169,3 +169,26 @@ func TestDeploy_SandboxRequiredEnvVariable(t *testing.T) {
 		}
 	})
 }
+
+// TestVerify_SandboxLiveSaysWhatItJudged: walk 79 asked why a site was
+// slow and timed out at times; verify answered "slowapp answers 200 …
+// nothing to fix; slowapp is live" from the sandbox's stand-in, which
+// judges the app's start and address, never what a request does. The
+// live reason says so, at the deploy and at verify.
+func TestVerify_SandboxLiveSaysWhatItJudged(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	wd := h.ownApp(t, map[string]string{"zerops.yml": nodeLoadYml, "index.js": nodeServe})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": wd, "targetService": "appstage"}, "deploy")
+	if m["verdict"] != "live" {
+		t.Fatalf("deploy: %s", text(res))
+	}
+	const said = "the sandbox's stand-in: it judged the app's start and address from its code; what each request does, its time and its errors, is not simulated"
+	if !strings.Contains(text(res), said) {
+		t.Errorf("deploy's live answer: %s", text(res))
+	}
+	res, _ = h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
+	if !strings.Contains(text(res), said) {
+		t.Errorf("verify's healthy answer: %s", text(res))
+	}
+}

@@ -59,6 +59,8 @@ type Probe struct {
 	// did not check: on the platform its own answer decides. The verdict's
 	// reason quotes it.
 	Unverified string `json:"-"`
+	// Simulated: the answer is the sandbox's stand-in's (zcp sandbox).
+	Simulated bool `json:"-"`
 }
 
 // Answered reports whether the app itself answered (any status below 500).
@@ -116,6 +118,7 @@ func (p *Prober) Get(ctx context.Context, t ProbeTarget) Probe {
 	defer func() { _ = resp.Body.Close() }()
 	out.Status = resp.StatusCode
 	if p != nil && p.Rewrite != nil { // a real app's header proves nothing
+		out.Simulated = true
 		// The sandbox's own sentence runs to about 450 bytes (a deleted
 		// service's references); the clip only bounds a hostile header.
 		out.Unverified = platform.Clip(resp.Header.Get(platform.SandboxUnverifiedHeader), 1000)

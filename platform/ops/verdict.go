@@ -342,7 +342,13 @@ func (j *judgement) byAnswers(t probeTally) {
 			unsetVarsNext(p.Unverified, name, j.src).Say("act on what the reason names if it is wrong (the sandbox could not check it); on Zerops, ").Call("zerops_verify", host).Say(" tells whether it is live."))
 	default:
 		p := firstOK(h.Probes)
-		j.set(platform.VerdictHealthy, fmt.Sprintf("%s answers %d at %s", name, p.Status, p.URL), platform.Say("nothing to fix; "+name+" is live."))
+		reason := fmt.Sprintf("%s answers %d at %s", name, p.Status, p.URL)
+		if p.Simulated {
+			// walk 79: an app slow or failing on some requests was "live,
+			// nothing to fix" to an agent asking why the site was slow.
+			reason += " (the sandbox's stand-in: it judged the app's start and address from its code; what each request does, its time and its errors, is not simulated)"
+		}
+		j.set(platform.VerdictHealthy, reason, platform.Say("nothing to fix; "+name+" is live."))
 	}
 }
 
