@@ -12,8 +12,8 @@ import (
 
 // What run.start shows on its own that fails on the platform, said before a
 // deploy as warnings (walk 76: both were diagnosed only after one): a
-// built executable the deploy leaves behind, and `flask run`, which binds
-// 127.0.0.1 unless told otherwise.
+// built executable the deploy leaves behind, and `flask run` and uvicorn
+// (walk 79), which bind 127.0.0.1 unless told otherwise.
 
 // The layers keep yamlcheck off diagnose (platform/layers_test.go), whose
 // readings of a build's outputs (BuildOutputs) and of `flask run`
@@ -25,6 +25,10 @@ var (
 	// its option naming the address.
 	flaskRun  = regexp.MustCompile(`(?:^|[\s;&|/])(?:flask|python[\d.]*\s+-m\s+flask)\s+(?:--app[= ]\S+\s+)?run\b`)
 	flaskHost = regexp.MustCompile(`\s(?:--host|-h)[= ]`)
+	// uvicornRun is a start running uvicorn's server; uvicornHost its
+	// options naming the address (--host, or a socket: --uds, --fd).
+	uvicornRun  = regexp.MustCompile(`(?:^|[\s;&|/])(?:uvicorn|python[\d.]*\s+-m\s+uvicorn)\s+\S`)
+	uvicornHost = regexp.MustCompile(`\s--(?:host|uds|fd)[= ]`)
 )
 
 // checkStart warns of what s's run.start shows will fail.
@@ -37,6 +41,10 @@ func checkStart(c *checker, s setupAt) {
 	if flaskRun.MatchString(start) && !flaskHost.MatchString(start) && !hasKey(r.EnvVariables, "FLASK_RUN_HOST") {
 		c.warnf(at, "`flask run` binds 127.0.0.1 unless told otherwise (it does not run the code's app.run(); a FLASK_RUN_HOST service variable would also move it): the balancer and the other services get no answer (502)").Fix =
 			"Start it with `flask run --host 0.0.0.0 --port <the run.ports port>`, or set FLASK_RUN_HOST: 0.0.0.0 in run.envVariables; in production, gunicorn `--bind 0.0.0.0:<port>`."
+	}
+	if uvicornRun.MatchString(start) && !uvicornHost.MatchString(start) && !hasKey(r.EnvVariables, "UVICORN_HOST") {
+		c.warnf(at, "uvicorn binds 127.0.0.1 unless told otherwise: the balancer and the other services get no answer (502)").Fix =
+			"Add `--host 0.0.0.0 --port <the run.ports port>` to the uvicorn command in run.start (or set UVICORN_HOST: 0.0.0.0 in run.envVariables)."
 	}
 	if s.Build == nil || len(s.Build.DeployFiles) == 0 {
 		return

@@ -33,6 +33,12 @@ func TestValidate_StartWarnings(t *testing.T) {
 		{"flask run with --host", pyYml("", "flask run --host 0.0.0.0 --port 8080"), ""},
 		{"flask run with FLASK_RUN_HOST", pyYml("      envVariables: {FLASK_RUN_HOST: 0.0.0.0}\n", "flask run"), ""},
 		{"gunicorn", pyYml("", "gunicorn app:app --bind 0.0.0.0:8080"), ""},
+		{"uvicorn, no host", pyYml("", "uvicorn main:app"), "uvicorn binds 127.0.0.1"},
+		{"python -m uvicorn, port only", pyYml("", "python -m uvicorn main:app --port 8080"), "uvicorn binds 127.0.0.1"},
+		{"uvicorn with --host", pyYml("", "uvicorn main:app --host 0.0.0.0 --port 8080"), ""},
+		{"uvicorn with --host=", pyYml("", "python3 -m uvicorn main:app --host=0.0.0.0 --port=8080"), ""},
+		{"uvicorn with UVICORN_HOST", pyYml("      envVariables: {UVICORN_HOST: 0.0.0.0}\n", "uvicorn main:app"), ""},
+		{"gunicorn with uvicorn workers", pyYml("", "gunicorn main:app -k uvicorn.workers.UvicornWorker --bind 0.0.0.0:8080"), ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -45,7 +51,7 @@ func TestValidate_StartWarnings(t *testing.T) {
 			if !res.Valid {
 				t.Fatalf("refused (a warning only may be said): %v", res.Errors)
 			}
-			said := strings.Contains(got, "run.start runs") || strings.Contains(got, "`flask run` binds")
+			said := strings.Contains(got, "run.start runs") || strings.Contains(got, "`flask run` binds") || strings.Contains(got, "uvicorn binds")
 			if tt.want == "" && said || tt.want != "" && !strings.Contains(got, tt.want) {
 				t.Errorf("warnings %s, want %q", got, tt.want)
 			}
