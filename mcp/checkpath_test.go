@@ -59,3 +59,28 @@ func TestDeploy_HealthCheckPathIsUnverified(t *testing.T) {
 		})
 	}
 }
+
+// A check on a path no file of the app's code names is said to likely get
+// a 404 (walk 79: a Python app checked at /health and /healthz, which it
+// does not serve, was only "not checked"); a path the code names is not
+// (the sandbox still does not judge the route).
+func TestDeploy_CheckPathTheCodeNeverNames(t *testing.T) {
+	t.Parallel()
+	const unnamed = "no code file uploaded names the route /health: unless a framework or a catch-all route serves it, the app answers 404 there"
+	for _, tt := range []struct {
+		name, route string
+		said        bool
+	}{{"no such route", "/", true}, {"the route served", "/health", false}} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			yml := strings.Replace(nodeLoadYml, "      start: node index.js\n", "      start: node index.js\n      healthCheck:\n        httpGet:\n          port: 3000\n          path: /health\n", 1)
+			code := "const http = require('node:http');\nhttp.createServer((q, s) => { if (q.url === '" + tt.route + "') { s.end('ok'); return; } s.statusCode = 404; s.end(); }).listen(3000, '0.0.0.0');\n"
+			wd := h.ownApp(t, map[string]string{"zerops.yml": yml, "index.js": code})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": wd, "targetService": "appstage"}, "health")
+			if m["verdict"] != "unverified" || strings.Contains(text(res), unnamed) != tt.said {
+				t.Errorf("verdict %v, want unverified, saying the route is unnamed: %v: %s", m["verdict"], tt.said, text(res))
+			}
+		})
+	}
+}

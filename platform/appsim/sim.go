@@ -128,8 +128,8 @@ func Run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 		// The app answers every path here: its routes are in its code.
 		switch path := localURLPath(rc.Exec); {
 		case rc.Port > 0 && strings.Trim(rc.Path, "/") != "":
-			out.Unchecked = append(out.Unchecked, fmt.Sprintf("whether the app answers 2xx at %s on port %d, which deploy.readinessCheck asks before the new version gets traffic (the sandbox does not read the app's routes)",
-				clip(rc.Path, 80), rc.Port))
+			out.Unchecked = append(out.Unchecked, fmt.Sprintf("whether the app answers 2xx at %s on port %d, which deploy.readinessCheck asks before the new version gets traffic (%s)",
+				clip(rc.Path, 80), rc.Port, routesRead(files, out.Lang, rc.Path)))
 		case path != "":
 			out.Unchecked = append(out.Unchecked, fmt.Sprintf("whether the app answers %s, which the deploy.readinessCheck command `%s` asks before the new version gets traffic (the sandbox does not read the app's routes)",
 				clip(path, 80), clip(rc.Exec, 80)))
@@ -150,8 +150,8 @@ func Run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 				"on the platform the check fails there and each container is restarted after its failureTimeout; set run.healthCheck.httpGet.port to %d",
 				hc.Port, listenPorts(out.Listens), out.Listens[0].port))
 		case hc.Port > 0 && strings.Trim(hc.Path, "/") != "":
-			out.Unchecked = append(out.Unchecked, fmt.Sprintf("whether the app answers 2xx at %s on port %d, which run.healthCheck asks while it runs (the sandbox does not read the app's routes)",
-				clip(hc.Path, 80), hc.Port))
+			out.Unchecked = append(out.Unchecked, fmt.Sprintf("whether the app answers 2xx at %s on port %d, which run.healthCheck asks while it runs (%s)",
+				clip(hc.Path, 80), hc.Port, routesRead(files, out.Lang, hc.Path)))
 		case path != "":
 			out.Unchecked = append(out.Unchecked, fmt.Sprintf("whether the app answers %s, which the run.healthCheck command `%s` asks while it runs (the sandbox does not read the app's routes)",
 				clip(path, 80), clip(hc.Exec, 80)))
