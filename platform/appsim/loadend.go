@@ -140,7 +140,8 @@ func topStatements(src string) []topStatement {
 				opens = opens[:n-1]
 			}
 		case '\'', '"', '`':
-			for j := i + 1; j < len(src); j++ {
+			closed := false
+			for j := i + 1; j < len(src) && !closed; j++ {
 				if src[j] == '\\' {
 					j++
 					continue
@@ -150,9 +151,11 @@ func topStatements(src string) []topStatement {
 					lineStart = j + 1
 				}
 				if src[j] == c {
-					i = j
-					break
+					i, closed = j, true
 				}
+			}
+			if !closed {
+				return out // a quote left open to the end: nothing after it is read
 			}
 		default:
 			word := src[lineStart : i+1]
