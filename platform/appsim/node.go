@@ -203,6 +203,7 @@ type nodeWalk struct {
 	seen      map[string]bool
 	installed map[string]bool   // nodeInstalled by directory
 	env       map[string]string // the start's environment, with the files --env-file loads
+	via       string            // the stack frame of the require that loads the module followed
 }
 
 // nodeModules follows the modules of the Node entry at rel: the start's
@@ -256,6 +257,9 @@ func (w *nodeWalk) module(rel string, stack []string) (startCmd, bool) {
 	}
 	stack = append([]string{path.Join(RunRoot, rel)}, stack...)
 	esm := w.esm(rel, src, compiled)
+	if crash, broken := syntaxCrash(rel, src, esm, w.via); broken && !compiled { // jssyntax.go
+		return startCmd{lang: "node", exit: 1, crash: crash}, true
+	}
 	w.r.noteDotenv(src)
 	if w.env != nil {
 		w.r.noteLocalFallback(src, rel, w.env)
@@ -296,6 +300,8 @@ func (w *nodeWalk) module(rel string, stack []string) (startCmd, bool) {
 		if !found {
 			return nodeRelativeMissing(imp.spec, target, esm && imp.viaImp, stack), true
 		}
+		line, col := lineCol(src, max(strings.LastIndex(src[:imp.at], "require("), 0))
+		w.via = jsFrame(path.Join(RunRoot, rel), line, col, false)
 		if c, failed := w.module(target, stack); failed {
 			return c, true
 		}

@@ -676,6 +676,9 @@ func (r *runSim) entry(lang, file string, args []string, env map[string]string) 
 		return startCmd{lang: lang, crash: crash, exit: exit}
 	}
 	if src, ok := r.deployedText(rel); ok {
+		if crash, broken := r.nodeSyntax(lang, rel, src); broken {
+			return startCmd{lang: lang, exit: 1, crash: crash} // jssyntax.go
+		}
 		if c, ends := r.loadEnd(lang, rel, src); ends {
 			return c // loadend.go
 		}

@@ -1,0 +1,267 @@
+package appsim
+
+import (
+	"fmt"
+	"path"
+	"strings"
+)
+
+// A Node module whose brackets do not balance does not parse: Node fails
+// it as it loads, before any of its code runs, with a SyntaxError (an
+// opener never closed is "Unexpected end of input", a closer with no
+// opener or the wrong one "Unexpected token"), and the start exits 1 each
+// time. The scanner below is conservative: it skips strings, template
+// literals (with their ${…} nesting) and comments, and where it cannot
+// tell code from text (a `/` that may start a regular expression after a
+// `}` or an if's condition, JSX, a string or comment left open) it judges
+// nothing.
+
+// bracketFault is where a module's brackets fail to balance: at, the byte
+// offset of the closer Node stops at (tok), or with eof an opener left open.
+type bracketFault struct {
+	at  int
+	tok byte
+	eof bool
+}
+
+// jsBracketFault scans src, a JavaScript file's text, and returns its
+// bracket fault, if it has one the scanner is sure of.
+func jsBracketFault(src string) (bracketFault, bool) {
+	s := jsScan{src: src, operand: true}
+	if strings.HasPrefix(src, "#!") {
+		s.i = strings.IndexByte(src, '\n')
+		if s.i < 0 {
+			return bracketFault{}, false
+		}
+	}
+	return s.run()
+}
+
+// jsScan is the scanner's state: the open brackets ('(', '[', '{', and
+// '$' for a template literal's ${), the offset, whether an operand (so a
+// regular expression) may come next, and whether a `/` there is unsure.
+type jsScan struct {
+	src     string
+	i       int
+	opens   []byte
+	header  []bool // for each open '(': whether an if, for, while or with opened it
+	operand bool
+	unsure  bool
+}
+
+// operandAfter are the words after which an operand comes, so a `/` there
+// starts a regular expression.
+var operandAfter = map[string]bool{"return": true, "typeof": true, "case": true, "do": true, "else": true, "in": true,
+	"of": true, "new": true, "delete": true, "void": true, "throw": true, "yield": true, "await": true, "instanceof": true}
+
+func (s *jsScan) run() (bracketFault, bool) {
+	src := s.src
+	for ; s.i < len(src); s.i++ {
+		c := src[s.i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+			continue
+		case c == '/' && s.i+1 < len(src) && src[s.i+1] == '/':
+			end := strings.IndexByte(src[s.i:], '\n')
+			if end < 0 {
+				s.i = len(src)
+				continue
+			}
+			s.i += end
+			continue
+		case c == '/' && s.i+1 < len(src) && src[s.i+1] == '*':
+			end := strings.Index(src[s.i+2:], "*/")
+			if end < 0 {
+				return bracketFault{}, false // a comment left open: another error
+			}
+			s.i += end + 3
+			continue
+		case c == '/':
+			if s.unsure {
+				return bracketFault{}, false
+			}
+			if !s.operand {
+				s.operand = true // division
+				continue
+			}
+			if !s.regex() {
+				return bracketFault{}, false
+			}
+			s.operand = false
+			continue
+		case c == '<' && s.operand && s.i+1 < len(src) && (src[s.i+1] == '>' || isWordByte(src[s.i+1])):
+			return bracketFault{}, false // JSX (or a TypeScript cast): not read
+		case c == '\'' || c == '"':
+			if !s.quoted(c) {
+				return bracketFault{}, false
+			}
+			s.operand, s.unsure = false, false
+			continue
+		case c == '`':
+			if !s.template() {
+				return bracketFault{}, false
+			}
+			continue
+		case isWordByte(c):
+			start := s.i
+			for s.i+1 < len(src) && isWordByte(src[s.i+1]) {
+				s.i++
+			}
+			s.operand, s.unsure = operandAfter[src[start:s.i+1]], false
+			continue
+		}
+		s.operand, s.unsure = true, false
+		switch c {
+		case '(', '[', '{':
+			s.opens = append(s.opens, c)
+			s.header = append(s.header, c == '(' && headerRe.MatchString(src[strings.LastIndexByte(src[:s.i], '\n')+1:s.i]))
+			if c == '{' {
+				s.operand = true
+			}
+		case ')', ']', '}':
+			n := len(s.opens)
+			if n == 0 || s.opens[n-1] != map[byte]byte{')': '(', ']': '[', '}': '{'}[c] && !(c == '}' && s.opens[n-1] == '$') {
+				return bracketFault{at: s.i, tok: c}, true
+			}
+			open, header := s.opens[n-1], s.header[n-1]
+			s.opens, s.header = s.opens[:n-1], s.header[:n-1]
+			if open == '$' {
+				if !s.template() { // the template literal goes on after ${…}
+					return bracketFault{}, false
+				}
+				continue
+			}
+			// After `)` or `]` a `/` divides, but after an if's condition or a
+			// block's `}` it may start a regular expression: unsure.
+			s.operand, s.unsure = false, c == '}' || header
+		}
+	}
+	if len(s.opens) > 0 {
+		return bracketFault{at: len(src), eof: true}, true
+	}
+	return bracketFault{}, false
+}
+
+// isWordByte reports whether c may be part of an identifier, a keyword or
+// a number (any byte beyond ASCII counts, as in identifiers).
+func isWordByte(c byte) bool {
+	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+
+// quoted skips the string literal at s.i, quoted by q, to its closing
+// quote; false when the line ends first (another error, not judged).
+func (s *jsScan) quoted(q byte) bool {
+	for j := s.i + 1; j < len(s.src); j++ {
+		switch s.src[j] {
+		case '\\':
+			j++
+		case '\n':
+			return false
+		case q:
+			s.i = j
+			return true
+		}
+	}
+	return false
+}
+
+// template skips a template literal's text from s.i (its backtick or the
+// `}` ending a ${…}) to its closing backtick, or to a `${`, which opens a
+// bracket of its own; false when the file ends first.
+func (s *jsScan) template() bool {
+	for j := s.i + 1; j < len(s.src); j++ {
+		switch {
+		case s.src[j] == '\\':
+			j++
+		case s.src[j] == '`':
+			s.i, s.operand, s.unsure = j, false, false
+			return true
+		case s.src[j] == '$' && j+1 < len(s.src) && s.src[j+1] == '{':
+			s.opens, s.header = append(s.opens, '$'), append(s.header, false)
+			s.i, s.operand, s.unsure = j+1, true, false
+			return true
+		}
+	}
+	return false
+}
+
+// regex skips the regular expression literal at s.i (its classes may
+// hold a `/`); false when the line ends first.
+func (s *jsScan) regex() bool {
+	class := false
+	for j := s.i + 1; j < len(s.src); j++ {
+		switch c := s.src[j]; {
+		case c == '\\':
+			j++
+		case c == '\n':
+			return false
+		case c == '[':
+			class = true
+		case c == ']':
+			class = false
+		case c == '/' && !class:
+			s.i = j
+			return true
+		}
+	}
+	return false
+}
+
+// syntaxCrash is Node's report of the module rel (src) whose brackets do
+// not balance, loaded as an ES module or not, and whether it has such a
+// fault: via is the frame of the require that loads it ("" for the entry).
+func syntaxCrash(rel, src string, esm bool, via string) ([]Line, bool) {
+	switch path.Ext(rel) {
+	case ".js", ".cjs", ".mjs":
+	default:
+		return nil, false // TypeScript, JSX and the like compile first
+	}
+	f, ok := jsBracketFault(src)
+	if !ok {
+		return nil, false
+	}
+	where := path.Join(RunRoot, rel)
+	if esm {
+		where = "file://" + where
+	}
+	line, col := lineCol(src, f.at)
+	start := strings.LastIndexByte(src[:f.at], '\n') + 1
+	end := strings.IndexByte(src[start:], '\n')
+	if end < 0 {
+		end = len(src) - start
+	}
+	source := strings.TrimSuffix(src[start:start+end], "\r")
+	caret, msg := strings.Repeat(" ", col-1)+"^", fmt.Sprintf("SyntaxError: Unexpected token '%c'", f.tok)
+	if f.eof {
+		caret, msg = strings.Repeat(" ", len(source)), "SyntaxError: Unexpected end of input"
+	}
+	out := []Line{{3, fmt.Sprintf("%s:%d", where, line)}, {3, source}, {3, caret}, {3, ""}, {3, msg}}
+	frames := []string{"wrapSafe (node:internal/modules/cjs/loader:1713:18)", "Module._compile (node:internal/modules/cjs/loader:1755:20)",
+		"Object..js (node:internal/modules/cjs/loader:1913:10)", "Module.load (node:internal/modules/cjs/loader:1505:32)",
+		"Function._load (node:internal/modules/cjs/loader:1309:12)", "wrapModuleLoad (node:internal/modules/cjs/loader:254:19)"}
+	switch {
+	case esm:
+		frames = []string{"compileSourceTextModule (node:internal/modules/esm/utils:346:16)",
+			"ModuleLoader.moduleStrategy (node:internal/modules/esm/translators:110:18)", "#translate (node:internal/modules/esm/loader:559:20)",
+			"afterLoad (node:internal/modules/esm/loader:612:29)", "ModuleLoader.loadAndTranslate (node:internal/modules/esm/loader:617:12)"}
+	case via != "":
+		frames = append(frames, "Module.require (node:internal/modules/cjs/loader:1527:12)", "require (node:internal/modules/helpers:147:16)", via)
+	default:
+		frames = append(frames, "Function.executeUserEntryPoint [as runMain] (node:internal/modules/run_main:171:5)",
+			"node:internal/main/run_main_module:36:49")
+	}
+	for _, fr := range frames {
+		out = append(out, Line{3, "    at " + fr})
+	}
+	return append(out, Line{3, ""}, Line{3, "Node.js " + nodeVersion}), true
+}
+
+// nodeSyntax is the crash of the Node entry rel (src) that does not parse.
+func (r *runSim) nodeSyntax(lang, rel, src string) ([]Line, bool) {
+	if lang != "node" {
+		return nil, false
+	}
+	pkg, _ := r.deployedText("package.json")
+	esm := typeModule.MatchString(pkg) || path.Ext(rel) == ".mjs" || path.Ext(rel) != ".cjs" && esmRe.MatchString(src) && !requireRe.MatchString(src)
+	return syntaxCrash(rel, src, esm, "")
+}
