@@ -1021,6 +1021,8 @@ func (d *Diagnosis) fit(f found, lines []string, stage Stage, opt Options, prepF
 		d.readinessStatusFix(f.bare)
 	case "app-crash":
 		d.exitFix(lines) // exitcode.go
+	case "compile-error":
+		d.nodeSyntaxFix(lines, f.line, f.bare) // nodesyntax.go
 	case "init-command-failed":
 		if initCause != nil {
 			d.initFix(initCommandLine(lines, f), *initCause, opt.Code)

@@ -368,6 +368,9 @@ var ruleSpecs = []ruleSpec{
 	// tsc's own code, wherever a bundler or loader prints it (ts-loader's
 	// "[tsl] ERROR" puts it alone on the next line, rollup after its plugin).
 	{build: "compile-error", runtime: "compile-error", keys: []string{"ts1", "ts2", "ts5", "ts6", "ts7", "ts8"}, re: `(^|[\s(:])TS[125678]\d{3}: `},
+	// At run time, Node's SyntaxError from its own compiler in the app's
+	// file: the module did not parse (nodesyntax.go).
+	{build: "", runtime: "compile-error", keys: []string{"syntaxerror"}, re: `^\s*SyntaxError: `, near: nodeParseFailed},
 	{build: "compile-error", runtime: "", keys: []string{"syntaxerror"}, re: `^\s*SyntaxError: `},
 	// Elixir's compiler: its banner naming the file, or the error it raises.
 	{build: "compile-error", runtime: "compile-error", keys: []string{"compilation error in file", "compilation error on file", "(compileerror)", "(syntaxerror)", "(tokenmissingerror)", "(mismatcheddelimitererror)"}, re: `^== Compilation error (in|on) file \S+ ==|^\s*\*\* \((CompileError|SyntaxError|TokenMissingError|MismatchedDelimiterError)\) \S+`},
