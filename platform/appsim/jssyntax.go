@@ -114,7 +114,7 @@ func (s *jsScan) run() (bracketFault, bool) {
 		switch c {
 		case '(', '[', '{':
 			s.opens = append(s.opens, c)
-			s.header = append(s.header, c == '(' && headerRe.MatchString(src[strings.LastIndexByte(src[:s.i], '\n')+1:s.i]))
+			s.header = append(s.header, c == '(' && headerRe.MatchString(s.before(16)))
 			if c == '{' {
 				s.operand = true
 			}
@@ -140,6 +140,12 @@ func (s *jsScan) run() (bracketFault, bool) {
 		return bracketFault{at: len(src), eof: true}, true
 	}
 	return bracketFault{}, false
+}
+
+// before is up to n bytes of the line before s.i.
+func (s *jsScan) before(n int) string {
+	seg := s.src[max(0, s.i-n):s.i]
+	return seg[strings.LastIndexByte(seg, '\n')+1:]
 }
 
 // isWordByte reports whether c may be part of an identifier, a keyword or
