@@ -55,91 +55,103 @@ var operandAfter = map[string]bool{"return": true, "typeof": true, "case": true,
 	"of": true, "new": true, "delete": true, "void": true, "throw": true, "yield": true, "await": true, "instanceof": true}
 
 func (s *jsScan) run() (bracketFault, bool) {
-	src := s.src
-	for ; s.i < len(src); s.i++ {
-		c := src[s.i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
-			continue
-		case c == '/' && s.i+1 < len(src) && src[s.i+1] == '/':
-			end := strings.IndexByte(src[s.i:], '\n')
-			if end < 0 {
-				s.i = len(src)
-				continue
-			}
-			s.i += end
-			continue
-		case c == '/' && s.i+1 < len(src) && src[s.i+1] == '*':
-			end := strings.Index(src[s.i+2:], "*/")
-			if end < 0 {
-				return bracketFault{}, false // a comment left open: another error
-			}
-			s.i += end + 3
-			continue
-		case c == '/':
-			if s.unsure {
-				return bracketFault{}, false
-			}
-			if !s.operand {
-				s.operand = true // division
-				continue
-			}
-			if !s.regex() {
-				return bracketFault{}, false
-			}
-			s.operand = false
-			continue
-		case c == '<' && s.operand && s.i+1 < len(src) && (src[s.i+1] == '>' || isWordByte(src[s.i+1])):
-			return bracketFault{}, false // JSX (or a TypeScript cast): not read
-		case c == '\'' || c == '"':
-			if !s.quoted(c) {
-				return bracketFault{}, false
-			}
-			s.operand, s.unsure = false, false
-			continue
-		case c == '`':
-			if !s.template() {
-				return bracketFault{}, false
-			}
-			continue
-		case isWordByte(c):
-			start := s.i
-			for s.i+1 < len(src) && isWordByte(src[s.i+1]) {
-				s.i++
-			}
-			s.operand, s.unsure = operandAfter[src[start:s.i+1]], false
+	for ; s.i < len(s.src); s.i++ {
+		c := s.src[s.i]
+		if c == ' ' || c == '\t' || c == '\r' || c == '\n' {
 			continue
 		}
-		s.operand, s.unsure = true, false
-		switch c {
-		case '(', '[', '{':
-			s.opens = append(s.opens, c)
-			s.header = append(s.header, c == '(' && headerRe.MatchString(s.before(16)))
-			if c == '{' {
-				s.operand = true
-			}
-		case ')', ']', '}':
-			n := len(s.opens)
-			if n == 0 || s.opens[n-1] != map[byte]byte{')': '(', ']': '[', '}': '{'}[c] && !(c == '}' && s.opens[n-1] == '$') {
-				return bracketFault{at: s.i, tok: c}, true
-			}
-			open, header := s.opens[n-1], s.header[n-1]
-			s.opens, s.header = s.opens[:n-1], s.header[:n-1]
-			if open == '$' {
-				if !s.template() { // the template literal goes on after ${…}
-					return bracketFault{}, false
-				}
-				continue
-			}
-			// After `)` or `]` a `/` divides, but after an if's condition or a
-			// block's `}` it may start a regular expression: unsure.
-			s.operand, s.unsure = false, c == '}' || header
+		if skipped, ok := s.text(c); !ok {
+			return bracketFault{}, false
+		} else if skipped {
+			continue
+		}
+		if f, faulted, ok := s.bracket(c); !ok || faulted {
+			return f, faulted
 		}
 	}
 	if len(s.opens) > 0 {
-		return bracketFault{at: len(src), eof: true}, true
+		return bracketFault{at: len(s.src), eof: true}, true
 	}
 	return bracketFault{}, false
+}
+
+// text skips what at s.i is no bracket: a comment, a regular expression,
+// a string or template literal, a word; skipped is false for punctuation,
+// ok false where the scan cannot go on.
+func (s *jsScan) text(c byte) (skipped, ok bool) {
+	src := s.src
+	next := byte(0)
+	if s.i+1 < len(src) {
+		next = src[s.i+1]
+	}
+	switch {
+	case c == '/' && next == '/':
+		if end := strings.IndexByte(src[s.i:], '\n'); end >= 0 {
+			s.i += end
+		} else {
+			s.i = len(src)
+		}
+		return true, true
+	case c == '/' && next == '*':
+		end := strings.Index(src[s.i+2:], "*/")
+		s.i += end + 3
+		return true, end >= 0 // a comment left open: another error
+	case c == '/' && s.unsure:
+		return true, false
+	case c == '/' && !s.operand:
+		s.operand = true // division
+		return true, true
+	case c == '/':
+		s.operand = false
+		return true, s.regex()
+	case c == '<' && s.operand && (next == '>' || isWordByte(next)):
+		return true, false // JSX (or a TypeScript cast): not read
+	case c == '\'' || c == '"':
+		s.operand, s.unsure = false, false
+		return true, s.quoted(c)
+	case c == '`':
+		return true, s.template()
+	case isWordByte(c):
+		start := s.i
+		for s.i+1 < len(src) && isWordByte(src[s.i+1]) {
+			s.i++
+		}
+		s.operand, s.unsure = operandAfter[src[start:s.i+1]], false
+		return true, true
+	}
+	return false, true
+}
+
+// closerOf is the opener each closer closes.
+var closerOf = map[byte]byte{')': '(', ']': '[', '}': '{'}
+
+// bracket reads the punctuation c at s.i: an opener is pushed, a closer
+// pops its opener (faulted, the fault at s.i, when there is none or another
+// one); ok is false where the scan cannot go on.
+func (s *jsScan) bracket(c byte) (f bracketFault, faulted, ok bool) {
+	s.operand, s.unsure = true, false
+	switch c {
+	case '(', '[', '{':
+		s.opens = append(s.opens, c)
+		s.header = append(s.header, c == '(' && headerRe.MatchString(s.before(16)))
+	case ')', ']', '}':
+		n := len(s.opens)
+		if n == 0 {
+			return bracketFault{at: s.i, tok: c}, true, true
+		}
+		open, header := s.opens[n-1], s.header[n-1]
+		if open != closerOf[c] && (c != '}' || open != '$') {
+			return bracketFault{at: s.i, tok: c}, true, true
+		}
+		s.opens, s.header = s.opens[:n-1], s.header[:n-1]
+		if open == '$' {
+			return bracketFault{}, false, s.template() // the template literal goes on after ${…}
+		}
+		// After `)` or `]` a `/` divides, but after an if's condition or a
+		// block's `}` it may start a regular expression: unsure.
+		s.operand, s.unsure = false, c == '}' || header
+	}
+	return bracketFault{}, false, true
 }
 
 // before is up to n bytes of the line before s.i.
