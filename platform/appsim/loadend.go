@@ -140,29 +140,39 @@ func topStatements(src string) []topStatement {
 				opens = opens[:n-1]
 			}
 		case '\'', '"', '`':
-			closed := false
-			for j := i + 1; j < len(src) && !closed; j++ {
-				if src[j] == '\\' {
-					j++
-					continue
-				}
-				if src[j] == '\n' {
-					line++
-					lineStart = j + 1
-				}
-				if src[j] == c {
-					i, closed = j, true
-				}
-			}
-			if !closed {
+			end, lines, start := quoteEnd(src, i)
+			if end < 0 {
 				return out // a quote left open to the end: nothing after it is read
 			}
+			if lines > 0 {
+				line, lineStart = line+lines, start
+			}
+			i = end
 		default:
 			word := src[lineStart : i+1]
 			ended = !strings.ContainsRune("=+-*/%?:,.&|!<>^~", rune(c)) && !elseDoRe.MatchString(word)
 		}
 	}
 	return out
+}
+
+// quoteEnd is the offset of the quote closing the one at src[i] (-1 when
+// none does), the newlines before it and the start of the last line.
+func quoteEnd(src string, i int) (end, lines, lineStart int) {
+	for j := i + 1; j < len(src); j++ {
+		switch src[j] {
+		case '\\':
+			if j+1 < len(src) && src[j+1] == '\n' {
+				lines, lineStart = lines+1, j+2
+			}
+			j++
+		case '\n':
+			lines, lineStart = lines+1, j+1
+		case src[i]:
+			return j, lines, lineStart
+		}
+	}
+	return -1, lines, lineStart
 }
 
 // headerRe is a line up to a paren that a statement's condition opens;

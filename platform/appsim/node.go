@@ -241,18 +241,8 @@ func (w *nodeWalk) envNeedsOf(rel, src string, esm, compiled bool) ([]envNeed, s
 // module follows the module at rel, loaded through stack (the files that
 // import it, nearest first).
 func (w *nodeWalk) module(rel string, stack []string) (startCmd, bool) {
-	if w.seen[rel] || len(w.seen) >= maxModules {
-		return startCmd{}, false
-	}
-	w.seen[rel] = true
-	if ext := path.Ext(rel); ext == ".json" || ext == ".node" {
-		return startCmd{}, false
-	}
-	src, compiled, ok := w.r.moduleSource(rel)
+	src, compiled, ok := w.load(rel, stack)
 	if !ok {
-		if len(stack) > 0 { // an entry not read: where it listens is unknown, said there
-			w.r.unread = append(w.r.unread, rel)
-		}
 		return startCmd{}, false
 	}
 	stack = append([]string{path.Join(RunRoot, rel)}, stack...)
@@ -316,6 +306,24 @@ func (w *nodeWalk) module(rel string, stack []string) (startCmd, bool) {
 	w.r.printed = append(w.r.printed, topConsole(src)...) // consoleout.go
 	w.r.noteFailingHandler(rel, src)
 	return startCmd{}, false
+}
+
+// load is the source of the module at rel, not followed before (ok
+// false for one seen, JSON, a native addon or one not read, which, not the
+// entry, is noted unread).
+func (w *nodeWalk) load(rel string, stack []string) (src string, compiled, ok bool) {
+	if w.seen[rel] || len(w.seen) >= maxModules {
+		return "", false, false
+	}
+	w.seen[rel] = true
+	if ext := path.Ext(rel); ext == ".json" || ext == ".node" {
+		return "", false, false
+	}
+	src, compiled, ok = w.r.moduleSource(rel)
+	if !ok && len(stack) > 0 { // an entry not read: where it listens is unknown, said there
+		w.r.unread = append(w.r.unread, rel)
+	}
+	return src, compiled, ok
 }
 
 // dynamicImports notes, of the files src loads with import("./…") (often
