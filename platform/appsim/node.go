@@ -810,12 +810,15 @@ func (r *runSim) viteConfig(preview bool, def Addr) (Addr, bool) {
 
 // nodeTool runs a file: Node 22 refuses to start without the file
 // --env-file names.
-func nodeTool(r *runSim, _ string, args []string, env map[string]string, _ int) (startCmd, bool) {
+func nodeTool(r *runSim, name string, args []string, env map[string]string, _ int) (startCmd, bool) {
 	if bad := r.envFiles(args, env); bad != "" {
 		return startCmd{lang: "node", exit: 9, crash: []Line{{3, "node: " + bad + ": not found"}}}, true
 	}
 	file := firstFile(args, "-r", "--require", "--import", "--loader", "--experimental-loader",
 		"--env-file", "--title", "-C", "--conditions")
+	if strings.HasPrefix(name, "nodemon") {
+		file = nodemonFile(args) // its options take values node's do not
+	}
 	c := r.entry("node", file, args, env)
 	if c.crash == nil && c.listen == nil && file != "" {
 		if a, ok := r.astroServer(r.path(file), env); ok {
@@ -841,8 +844,48 @@ func nodeDeps(r *runSim, name string, args []string, depth int) (startCmd, bool)
 			sh = "/bin/sh"
 		}
 		return startCmd{lang: "node", exit: 127, crash: []Line{{3, fmt.Sprintf("%s: %s: not found", sh, name)}}}, true
-	case strings.HasPrefix(name, "node") && !strings.HasPrefix(name, "nodemon"):
+	case strings.HasPrefix(name, "nodemon"):
+		return r.nodemonEntry(args)
+	case strings.HasPrefix(name, "node"):
 		return r.nodeEntry(args)
 	}
 	return startCmd{}, false
+}
+
+// nodemonValued are nodemon's options that take a value.
+var nodemonValued = []string{"--watch", "-w", "--ext", "-e", "--ignore", "-i", "--delay", "-d", "--signal", "-s", "--config"}
+
+// nodemonEntry follows `nodemon FILE` as `node FILE` (walk 80: a require of
+// a file not deployed was live under nodemon): what fails as the module
+// loads fails alike, and nodemon then says it waits for a change rather
+// than exiting.
+func (r *runSim) nodemonEntry(args []string) (startCmd, bool) {
+	file := nodemonFile(args)
+	if file == "" {
+		return startCmd{}, false
+	}
+	c, ok := r.nodeEntry([]string{file})
+	if ok && c.crash != nil {
+		c.crash = append(c.crash, Line{3, "[nodemon] app crashed - waiting for file changes before starting..."})
+	}
+	return c, ok
+}
+
+// nodemonFile is the script `nodemon ARGS` runs with node: its first
+// argument that is no option or an option's value; "" when there is none
+// or the start names its own command (--exec), which is not followed.
+func nodemonFile(args []string) string {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--exec" || a == "-x" || strings.HasPrefix(a, "--exec="):
+			return ""
+		case slices.Contains(nodemonValued, a):
+			i++
+		case strings.HasPrefix(a, "-"):
+		default:
+			return a
+		}
+	}
+	return ""
 }
