@@ -115,7 +115,28 @@ func eventsNext(events []ops.Event, hostname string) string {
 		state = "nothing is running, and the failures listed are older than the newest build and processes, which ended well"
 	}
 	return "Next: " + state + "; an app that crashes or listens elsewhere shows no event here: zerops_verify" +
-		verifyArg(hostname) + " checks that it answers (with the diagnosis if not)."
+		verifyArg(hostname) + " checks that it answers (with the diagnosis if not)." + envChangeLast(events)
+}
+
+// envChangeLast names, when the newest change the timeline shows is of
+// variables (no build since), that change as the one to read first (walk
+// 80: asked what changed since errors began, the answer pointed at verify
+// past the variable change made just before them); "" otherwise.
+func envChangeLast(events []ops.Event) string {
+	for _, e := range events { // newest first
+		switch {
+		case e.Kind == ops.EventBuild:
+			return ""
+		case e.Kind != ops.EventProcess:
+		case e.Action == string(platform.ActionUpdateUserData) && e.Service != "":
+			return " The newest change is of " + e.Service + "'s variables (" + e.Action + " at " + e.Time.UTC().Format(time.RFC3339) +
+				"), after its latest build: if it misbehaves since then, read them first: zerops_env action=get serviceHostname=" + e.Service + "."
+		case e.Action == string(platform.ActionUpdateProjectEnvs):
+			return " The newest change is of the project's variables (" + e.Action + " at " + e.Time.UTC().Format(time.RFC3339) +
+				"), after the latest build: if an app misbehaves since then, read them first: zerops_env action=get project=true."
+		}
+	}
+	return ""
 }
 
 func eventWho(e ops.Event) string { return cmp.Or(e.Service, "the project") }
