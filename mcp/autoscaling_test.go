@@ -206,3 +206,29 @@ func TestScale_SecondCPUModeChangeAlone(t *testing.T) {
 		t.Errorf("cpuMode alone, refused: suggestion %q, want the retry time and what stays, no other settings to apply", sugg)
 	}
 }
+
+// TestScale_UndoWhileTheRaiseRuns: walk 80 raised appstage's containers
+// (min 3, max 6) and undid it (min 1, max 1) while the raise still ran;
+// the undo was compared with the settings before the raise, "already set,
+// not sent", and the raise then applied. It is weighed against what the
+// running raise sets: sent, with the lowered maximum warned of, and once
+// both have ended the undo is in force.
+func TestScale_UndoWhileTheRaiseRuns(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{processDuration: time.Hour})
+	res, _ := h.call(t, "zerops_manage", map[string]any{"action": "scale", "serviceHostname": "appstage", "minContainers": 3, "maxContainers": 6})
+	wantOK(t, res)
+	res, m := h.call(t, "zerops_manage", map[string]any{"action": "scale", "serviceHostname": "appstage", "minContainers": 1, "maxContainers": 1})
+	wantOK(t, res)
+	if procs, _ := m["processes"].([]any); len(procs) != 1 || !strings.Contains(fmt.Sprint(m["warnings"]), "maxContainers lowered from 6 to 1") {
+		t.Errorf("the undo during the raise: %s", text(res))
+	}
+	h.fake.EndProcesses()
+	svc, err := h.client.GetService(context.Background(), h.fake.ServiceID("appstage"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := svc.CurrentAutoscaling; a == nil || a.MinContainers != 1 || a.MaxContainers != 1 {
+		t.Errorf("in force after both: %+v, want min 1 and max 1 containers", a)
+	}
+}

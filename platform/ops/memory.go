@@ -55,6 +55,7 @@ type Memory struct {
 	deleted  map[string]deletedNote   // hostname → the service ZCP deleted
 	broken   []string                 // app version ids seen ending not answering, oldest first
 	cpu      map[string]cpuModeChange // service id → ZCP's last cpuMode change, within cpuModeEvery
+	scales   map[string]sentScale     // service id → ZCP's last scale sent, while its process may run
 	ram      map[string]ramRaise      // service id → ZCP's last raise of maxRam, within ramRaiseKept
 	sources  []sourceNote             // where the code of ZCP's pushes came from, latest last
 	failed   map[string]failedUpload  // service id → its last deploy's upload, when that failed
@@ -116,6 +117,7 @@ func (m *Memory) lock(projectID string) {
 	m.code = map[string]diagnose.Code{}
 	m.versions = nil
 	m.cpu = map[string]cpuModeChange{}
+	m.scales = map[string]sentScale{}
 	m.ram = map[string]ramRaise{}
 	m.sources = nil
 	m.failed = map[string]failedUpload{}
@@ -534,6 +536,34 @@ func (m *Memory) noteCPUMode(projectID, serviceID, to string, now time.Time) {
 	defer m.mu.Unlock()
 	maps.DeleteFunc(m.cpu, func(_ string, c cpuModeChange) bool { return now.Sub(c.at) >= cpuModeEvery })
 	m.cpu[serviceID] = cpuModeChange{at: now, to: to}
+}
+
+// sentScale is a scale ZCP sent: the settings it applies and its process.
+type sentScale struct {
+	to      platform.Autoscaling
+	process string
+}
+
+// noteScale records that ZCP sent serviceID's scaling to, in process.
+func (m *Memory) noteScale(projectID, serviceID, process string, to platform.Autoscaling) {
+	if m == nil {
+		return
+	}
+	m.lock(projectID)
+	defer m.mu.Unlock()
+	m.scales[serviceID] = sentScale{to: to, process: process}
+}
+
+// lastScale is the last scale ZCP sent of serviceID; false when none is
+// known.
+func (m *Memory) lastScale(projectID, serviceID string) (sentScale, bool) {
+	if m == nil {
+		return sentScale{}, false
+	}
+	m.lock(projectID)
+	defer m.mu.Unlock()
+	sc, ok := m.scales[serviceID]
+	return sc, ok
 }
 
 // lastCPUMode is ZCP's cpuMode change of serviceID within the last

@@ -37,6 +37,16 @@ func applyScale(ctx context.Context, proj Project, svc *platform.ServiceStack, p
 	if last, ok := proj.Memory.lastCPUMode(proj.ID, svc.ID, now); ok {
 		cur.CPUMode = last.to // asked for a moment ago; maybe not in force yet
 	}
+	if sc, ok := proj.Memory.lastScale(proj.ID, svc.ID); ok && sc.process != "" {
+		// walk 80: an undo sent while the raise still ran was compared with
+		// the settings before the raise, found "already set" and dropped,
+		// and the raise then applied. Until ZCP's last scale has ended, it
+		// is compared with what that scale sets.
+		if pr, err := c.GetProcess(ctx, sc.process); err == nil && pr != nil && !pr.IsTerminal() {
+			cur = sc.to
+			res.Notes = append(res.Notes, fmt.Sprintf("the scale of %s sent before (process %s) is still %s: this change is weighed against the settings it applies", svc.Name, sc.process, pr.Status))
+		}
+	}
 	if err := checkAgainst(p, cur, svc.Name); err != nil {
 		return nil, err
 	}
@@ -69,6 +79,9 @@ func applyScale(ctx context.Context, proj Project, svc *platform.ServiceStack, p
 	}
 	if err == nil && p.CPUMode != nil {
 		proj.Memory.noteCPUMode(proj.ID, svc.ID, *p.CPUMode, now)
+	}
+	if err == nil && proc != nil {
+		proj.Memory.noteScale(proj.ID, svc.ID, proc.ID, after)
 	}
 	if err == nil && cur.MaxRAM > 0 && after.MaxRAM > cur.MaxRAM {
 		proj.Memory.noteRAMRaise(proj.ID, svc.ID, cur.MaxRAM, after.MaxRAM, now)
