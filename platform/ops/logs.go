@@ -386,7 +386,7 @@ func logs(ctx context.Context, proj Project, lf platform.LogFetcher, p LogsParam
 		res.quiet = quietWhy(*svc, res.building)
 	}
 	res.Diagnoses = classifyRuntime(ctx, proj, *svc, res.messages(), diagnose.Options{})
-	start := latestStart(ctx, proj, *svc)
+	start := startAmong(ctx, proj, *svc, versions) // the versions read above: no second search
 	classify := func(cur *LogsResult) []diagnose.Diagnosis {
 		return classifyRuntime(ctx, proj, *svc, cur.messages(), diagnose.Options{})
 	}
@@ -420,12 +420,17 @@ func quietWhy(svc platform.ServiceStack, building *platform.AppVersion) string {
 // latestStart is when svc's app last started, as verify reads it: its
 // live version's deploy, or a restart after it; zero when unknown.
 func latestStart(ctx context.Context, proj Project, svc platform.ServiceStack) time.Time {
-	c := proj.Client
-	versions, err := c.SearchAppVersions(ctx, platform.AppVersionFilter{ServiceID: svc.ID, Limit: 5})
+	versions, err := proj.Client.SearchAppVersions(ctx, platform.AppVersionFilter{ServiceID: svc.ID, Limit: 5})
 	if err != nil {
 		return time.Time{}
 	}
-	if versions = judgedVersions(versions, time.Now()); len(versions) == 0 {
+	return startAmong(ctx, proj, svc, judgedVersions(versions, time.Now()))
+}
+
+// startAmong is latestStart given svc's newest versions, already judged
+// (judgedVersions).
+func startAmong(ctx context.Context, proj Project, svc platform.ServiceStack, versions []platform.AppVersion) time.Time {
+	if len(versions) == 0 {
 		return time.Time{}
 	}
 	since := logsSince(liveVersion(versions))

@@ -519,7 +519,7 @@ func nextAfterJudging(h *ServiceHealth, svc platform.ServiceStack, versions []pl
 	if h.Verdict != platform.VerdictFailing && h.Verdict != platform.VerdictDegraded || stopped || !redeployFixes(h.Diagnoses) {
 		return
 	}
-	if back := canRollBack(versions, latest, broken); back != nil {
+	if back := rollbackTarget(versions, latest, broken); back != nil {
 		h.Next = h.Next.Say(" Or, if the version before worked, go back: ").Call("zerops_deploy", "rollback=true", "targetService="+svc.Name)
 		if envSince(back.Created) {
 			// walk 79: a variable broken since stayed broken after the rollback.
@@ -815,10 +815,11 @@ func cancelledNewest(versions []platform.AppVersion, live *platform.AppVersion) 
 	return &versions[0]
 }
 
-// canRollBack reports whether the live version is the newest, deployed
-// over an earlier one that built and was not seen not answering (broken):
-// going back is then one call a default rollback does not refuse.
-func canRollBack(versions []platform.AppVersion, live *platform.AppVersion, broken func(id string) bool) *platform.AppVersion {
+// rollbackTarget is, when the live version is the newest, the earlier one
+// it was deployed over that built and was not seen not answering
+// (broken): going back to it is one call a default rollback does not
+// refuse; nil when there is none.
+func rollbackTarget(versions []platform.AppVersion, live *platform.AppVersion, broken func(id string) bool) *platform.AppVersion {
 	if live == nil || live != &versions[0] || live.Status != platform.AppVersionActive {
 		return nil
 	}
