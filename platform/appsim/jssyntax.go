@@ -280,6 +280,5 @@ func (r *runSim) nodeSyntax(lang, rel, src string) ([]Line, bool) {
 		return nil, false
 	}
 	pkg, _ := r.deployedText("package.json")
-	esm := typeModule.MatchString(pkg) || path.Ext(rel) == ".mjs" || path.Ext(rel) != ".cjs" && esmRe.MatchString(src) && !requireRe.MatchString(src)
-	return syntaxCrash(rel, src, esm, "")
+	return syntaxCrash(rel, src, nodeESM(rel, src, typeModule.MatchString(pkg), false), "")
 }

@@ -355,13 +355,20 @@ func (w *nodeWalk) depsAt(dir string) bool {
 // esm reports whether Node loads the module at rel as an ES module: by its
 // extension, package.json's "type", or (a file run as written) its syntax.
 func (w *nodeWalk) esm(rel, src string, compiled bool) bool {
+	return nodeESM(rel, src, w.typeMod, compiled)
+}
+
+// nodeESM reports whether Node loads the module rel (src) as an ES module:
+// by its extension, else by package.json's "type": "module" (typeMod),
+// else, for a file not compiled, by its own syntax.
+func nodeESM(rel, src string, typeMod, compiled bool) bool {
 	switch path.Ext(rel) {
 	case ".mjs", ".mts":
 		return true
 	case ".cjs", ".cts":
 		return false
 	}
-	return w.typeMod || !compiled && esmRe.MatchString(src) && !requireRe.MatchString(src)
+	return typeMod || !compiled && esmRe.MatchString(src) && !requireRe.MatchString(src)
 }
 
 // resolve is the file a relative specifier names from dir: for require
