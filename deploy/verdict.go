@@ -28,6 +28,8 @@ type Check struct {
 	Diagnoses  []diagnose.Diagnosis `json:"diagnoses,omitempty"`
 	LogLines   []string             `json:"logLines,omitempty"`
 	Next       platform.Step        `json:"-"`
+	// Simulated: the answer judged is the sandbox's stand-in's.
+	Simulated bool `json:"-"`
 }
 
 // checkLive waits for the deployed service to answer, within env.ReadyWait
@@ -131,7 +133,7 @@ func verdictOf(h *ops.ServiceHealth) (platform.Verdict, *Check) {
 		return platform.VerdictReplaced, v
 	}
 	best := bestProbe(h.Probes)
-	v.URL, v.HTTPStatus = best.URL, best.Status
+	v.URL, v.HTTPStatus, v.Simulated = best.URL, best.Status, best.Simulated
 	switch {
 	case h.Verdict == platform.VerdictHealthy && best.OK():
 		return platform.VerdictLive, v

@@ -39,3 +39,26 @@ func TestDelete_NamesAReferencingServiceOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestDelete_SaysWhenNothingReferences: walk 80 asked to remove an unused
+// cache; the delete without confirm said nothing of references, and the
+// agent scanned every service's variables to learn none used it. The
+// answer says no variable references it; once one does, it names it.
+func TestDelete_SaysWhenNothingReferences(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	const none = "No variable of another service or of the project references cache"
+	res, m := h.call(t, "zerops_delete", map[string]any{"serviceHostname": "cache"})
+	wantError(t, res, m, "CONFIRM_REQUIRED")
+	if !strings.Contains(str(m["error"]), none) {
+		t.Fatalf("unreferenced: %s", text(res))
+	}
+	if res, _ := h.callWith(t, context.Background(), "zerops_env", map[string]any{"action": "set", "serviceHostname": "appstage", "variables": []string{"CACHE=${cache_hostname}"}}, "env"); res.IsError {
+		t.Fatalf("env: %s", text(res))
+	}
+	res, m = h.call(t, "zerops_delete", map[string]any{"serviceHostname": "cache"})
+	wantError(t, res, m, "CONFIRM_REQUIRED")
+	if out := str(m["error"]); strings.Contains(out, none) || !strings.Contains(out, "appstage (CACHE") {
+		t.Fatalf("referenced by appstage: %s", text(res))
+	}
+}

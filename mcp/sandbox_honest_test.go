@@ -173,8 +173,10 @@ func TestDeploy_SandboxRequiredEnvVariable(t *testing.T) {
 // TestVerify_SandboxLiveSaysWhatItJudged: walk 79 asked why a site was
 // slow and timed out at times; verify answered "slowapp answers 200 …
 // nothing to fix; slowapp is live" from the sandbox's stand-in, which
-// judges the app's start and address, never what a request does. The
-// live reason says so, at the deploy and at verify.
+// judges the app's start and address, never what a request does. Walk 80
+// met the same "nothing to fix" for a user's 500s. The live reason says
+// what was judged, and the next step where request errors show, once, at
+// the deploy, at verify of the service and at verify of the project.
 func TestVerify_SandboxLiveSaysWhatItJudged(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOpts{sandboxPush: true})
@@ -183,12 +185,21 @@ func TestVerify_SandboxLiveSaysWhatItJudged(t *testing.T) {
 	if m["verdict"] != "live" {
 		t.Fatalf("deploy: %s", text(res))
 	}
-	const said = "the sandbox's stand-in: it judged the app's start and address from its code; what each request does, its time and its errors, is not simulated"
-	if !strings.Contains(text(res), said) {
-		t.Errorf("deploy's live answer: %s", text(res))
+	const (
+		judged = "the sandbox's stand-in: it judged the app's start and address from its code"
+		errs   = "The sandbox runs no request, so it cannot show errors (a 500) or slowness the user reports on some requests: on Zerops those show in zerops_logs serviceHostname=appstage"
+	)
+	for _, call := range []struct {
+		tool string
+		args map[string]any
+	}{{"zerops_verify", map[string]any{"serviceHostname": "appstage"}}, {"zerops_verify", map[string]any{}}} {
+		out := text(res)
+		if !strings.Contains(out, judged) || strings.Count(out, errs) != 1 || strings.Contains(out, "nothing to fix;") {
+			t.Errorf("a live answer says what was judged and where request errors show, once, and never a bare \"nothing to fix\": %s", out)
+		}
+		res, _ = h.call(t, call.tool, call.args)
 	}
-	res, _ = h.call(t, "zerops_verify", map[string]any{"serviceHostname": "appstage"})
-	if !strings.Contains(text(res), said) {
-		t.Errorf("verify's healthy answer: %s", text(res))
+	if out := text(res); strings.Count(out, "The sandbox runs no request") != 1 || strings.Contains(out, "nothing to fix;") {
+		t.Errorf("the project's verify: %s", out)
 	}
 }

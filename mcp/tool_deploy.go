@@ -205,6 +205,26 @@ func deployAnswer(res *deploy.Outcome, follow bool) deployOutput {
 	return out
 }
 
+// liveNext is the next step of a deploy that went live.
+func liveNext(res *deploy.Outcome, target string) string {
+	switch {
+	case len(res.Warnings) > 0:
+		// The warnings did not keep the app from answering: whether to
+		// change the file is the user's call, not a redeploy now.
+		n := len(res.Warnings)
+		them := pick(n, "it", "them")
+		return fmt.Sprintf("Next: %s is live at %s; nothing blocks it. %s did not keep it from answering: show %s to the user, whose call it is to fix %s (%s) or knowingly accept %s; no redeploy is needed now.",
+			target, res.Check.URL, pick(n, "The zerops.yml warning", fmt.Sprintf("The %d zerops.yml warnings", n)), them, them,
+			pick(n, "its fix is in warnings", "each names its fix"), them)
+	case res.Mode == deploy.ModeRollback:
+		return rollbackLiveNext(res, target)
+	case res.Check.Simulated: // the check's step says what the sandbox did not judge
+		return "Next: " + target + " is live at " + res.Check.URL + "; " + stepText(res.Check.Next)
+	default:
+		return "Next: nothing to fix; " + target + " is live at " + res.Check.URL + "."
+	}
+}
+
 // verdictNext is the step a deploy's or rollback's verdict calls for,
 // before what deployAnswer adds to it.
 func verdictNext(res *deploy.Outcome, target string, follow bool) string {
@@ -214,18 +234,8 @@ func verdictNext(res *deploy.Outcome, target string, follow bool) string {
 			res.AppVersionID, target, target)
 	case res.Waiting != "" && res.Build != nil && res.Build.AppVersionID != "":
 		return waitOnNext(res, target)
-	case res.Verdict == platform.VerdictLive && len(res.Warnings) > 0:
-		// The warnings did not keep the app from answering: whether to
-		// change the file is the user's call, not a redeploy now.
-		n := len(res.Warnings)
-		them := pick(n, "it", "them")
-		return fmt.Sprintf("Next: %s is live at %s; nothing blocks it. %s did not keep it from answering: show %s to the user, whose call it is to fix %s (%s) or knowingly accept %s; no redeploy is needed now.",
-			target, res.Check.URL, pick(n, "The zerops.yml warning", fmt.Sprintf("The %d zerops.yml warnings", n)), them, them,
-			pick(n, "its fix is in warnings", "each names its fix"), them)
-	case res.Verdict == platform.VerdictLive && res.Mode == deploy.ModeRollback:
-		return rollbackLiveNext(res, target)
 	case res.Verdict == platform.VerdictLive:
-		return "Next: nothing to fix; " + target + " is live at " + res.Check.URL + "."
+		return liveNext(res, target)
 	case res.Verdict == platform.VerdictDeployed && len(res.Warnings) > 0 && res.Check != nil && !res.Check.Next.IsZero():
 		// The check names what is wrong (no HTTP port for the subdomain):
 		// its fix first, the warnings in the same edit.

@@ -38,7 +38,7 @@ func TestVerifyTool_ServiceStates(t *testing.T) {
 		notNext     string // a step the answer must not name
 		wantSignal  string // the first diagnosis; "" = not checked
 	}{
-		{name: "healthy", hostname: "appdev", wantVerdict: string(platform.VerdictHealthy), wantStatus: 200, wantNext: "live"},
+		{name: "healthy", hostname: "appdev", wantVerdict: string(platform.VerdictHealthy), wantStatus: 200, wantNext: "nothing to fix in appdev's start or address"},
 		{name: "no code yet: not deployed, the deploy call with its arguments", hostname: "appstage", wantVerdict: string(platform.VerdictNotDeployed), wantStatus: 0, wantNext: "zerops_deploy targetService=appstage with sourceService set to"},
 		{name: "stopped answers 502", hostname: "appdev", wantVerdict: string(platform.VerdictFailing), wantStatus: 502, wantNext: "action=start",
 			setup: func(t *testing.T, h *harness) {

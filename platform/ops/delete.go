@@ -88,6 +88,10 @@ func Delete(ctx context.Context, proj Project, hostname string, confirm bool) (*
 		}
 		if len(lists) > 0 {
 			msg += " " + strings.Join(lists, ". ") + "; change them (" + RefsChange(append(slices.Clone(refs), named...)) + ") or keep the service."
+		} else {
+			// walk 80: with nothing said, the agent scanned every
+			// service's variables itself to learn that none used it.
+			msg += " No variable of another service or of the project references " + svc.Name + " or names it as a host (code that names it itself is not seen here)."
 		}
 		if by := mountedBy(ctx, proj, svc.Name); len(by) > 0 {
 			msg += " " + listSome(by, ", ") + " mount" + map[bool]string{true: "s", false: ""}[len(by) == 1] + " " + svc.Name + " at /mnt/" + svc.Name +

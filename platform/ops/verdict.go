@@ -343,13 +343,26 @@ func (j *judgement) byAnswers(t probeTally) {
 	default:
 		p := firstOK(h.Probes)
 		reason := fmt.Sprintf("%s answers %d at %s", name, p.Status, p.URL)
+		next := platform.Say("nothing to fix; " + name + " is live.")
 		if p.Simulated {
 			// walk 79: an app slow or failing on some requests was "live,
-			// nothing to fix" to an agent asking why the site was slow.
-			reason += " (the sandbox's stand-in: it judged the app's start and address from its code; what each request does, its time and its errors, is not simulated)"
+			// nothing to fix" to an agent asking why the site was slow;
+			// walk 80: so were a user's 500s since a variable change. The
+			// stand-in never runs the request that fails.
+			reason += " (the sandbox's stand-in: it judged the app's start and address from its code)"
+			next = simulatedLiveNext(name+"'s", host)
 		}
-		j.set(platform.VerdictHealthy, reason, platform.Say("nothing to fix; "+name+" is live."))
+		j.set(platform.VerdictHealthy, reason, next)
 	}
+}
+
+// simulatedLiveNext is the next step of sandbox apps judged live (whose:
+// "app's", or "their" for several): nothing to fix in what the stand-in
+// judged, and where errors or slowness a user reports on some requests
+// show, since the stand-in runs no request.
+func simulatedLiveNext(whose, host string) platform.Step {
+	return platform.Say("nothing to fix in "+whose+" start or address. The sandbox runs no request, so it cannot show errors (a 500) or slowness the user reports on some requests: "+
+		"on Zerops those show in ").Call("zerops_logs", host).Say(", and a variable changed since the last build (").Call("zerops_events", host).Say(") is a usual cause.")
 }
 
 // indexFolderFix is the deployFiles change that puts a built index.html at

@@ -190,32 +190,7 @@ func Verify(ctx context.Context, env VerifyEnv, p VerifyParams) (*VerifyResult, 
 	i := slices.IndexFunc(out.Services, func(h ServiceHealth) bool { return h.Service == worst.Service })
 	out.Verdict, out.Next = worst.Verdict, worst.Next
 	if (worst.Verdict == platform.VerdictHealthy || worst.Verdict == platform.VerdictNotDeployed) && len(out.Services) > 1 {
-		// Every deployed one answers: the step names them all, not the
-		// first, and a runtime no code has reached yet is no task (the
-		// code meant for it is not known).
-		var healthy, waiting []string
-		for _, h := range out.Services {
-			if h.Verdict == platform.VerdictHealthy {
-				healthy = append(healthy, h.Service)
-			} else {
-				waiting = append(waiting, h.Service)
-			}
-		}
-		switch {
-		case len(waiting) == 0:
-			out.Next = platform.Say("nothing to fix; all " + strconv.Itoa(len(healthy)) + " runtimes are healthy: " + listSome(healthy, ", ") + ".")
-		case len(healthy) > 0:
-			out.Verdict = platform.VerdictHealthy
-			step := platform.Say("nothing to fix; the deployed runtimes are healthy (" + listSome(healthy, ", ") + "); " + listSome(waiting, ", ") +
-				" had no code deployed yet: when the code meant for it is ready, ")
-			for k, w := range waiting[:min(len(waiting), maxDeployCalls)] {
-				if k > 0 {
-					step = step.Say(", ")
-				}
-				step = step.Call("zerops_deploy", "targetService="+w)
-			}
-			out.Next = step.Say(" with its source (sourceService, or workingDir).")
-		}
+		allAnswerNext(out, worst)
 	}
 	for j := range out.Services {
 		out.Services[j].Diagnoses = diagnose.WithoutStated(out.Services[j].Diagnoses, out.Services[j].Next.Prose())
@@ -227,6 +202,42 @@ func Verify(ctx context.Context, env VerifyEnv, p VerifyParams) (*VerifyResult, 
 	out.Next = withOthersSteps(out.Next, out.Services, worst)
 	sameStepOnce(out.Services, worst)
 	return out, nil
+}
+
+// allAnswerNext sets out's step when worst, the worst of several services,
+// is healthy or has no code yet: every deployed one answers, so the step
+// names them all, not the first, and a runtime no code has reached yet is
+// no task (the code meant for it is not known).
+func allAnswerNext(out *VerifyResult, worst ServiceHealth) {
+	var healthy, waiting []string
+	for _, h := range out.Services {
+		if h.Verdict == platform.VerdictHealthy {
+			healthy = append(healthy, h.Service)
+		} else {
+			waiting = append(waiting, h.Service)
+		}
+	}
+	switch {
+	case len(waiting) == 0 && slices.ContainsFunc(out.Services, func(h ServiceHealth) bool { return firstOK(h.Probes).Simulated }):
+		out.Next = platform.Say("all " + strconv.Itoa(len(healthy)) + " runtimes are healthy: " + listSome(healthy, ", ") + "; ").
+			Then(simulatedLiveNext("their", "serviceHostname="+worst.Service))
+		for j := range out.Services { // the answer's step says it for each
+			out.Services[j].Next = platform.Step{}
+		}
+	case len(waiting) == 0:
+		out.Next = platform.Say("nothing to fix; all " + strconv.Itoa(len(healthy)) + " runtimes are healthy: " + listSome(healthy, ", ") + ".")
+	case len(healthy) > 0:
+		out.Verdict = platform.VerdictHealthy
+		step := platform.Say("nothing to fix; the deployed runtimes are healthy (" + listSome(healthy, ", ") + "); " + listSome(waiting, ", ") +
+			" had no code deployed yet: when the code meant for it is ready, ")
+		for k, w := range waiting[:min(len(waiting), maxDeployCalls)] {
+			if k > 0 {
+				step = step.Say(", ")
+			}
+			step = step.Call("zerops_deploy", "targetService="+w)
+		}
+		out.Next = step.Say(" with its source (sourceService, or workingDir).")
+	}
 }
 
 // withOthersSteps is next, worst's step, naming each other service that

@@ -48,7 +48,7 @@ func TestVerify_Verdicts(t *testing.T) {
 		wantProbes  int
 	}{
 		{name: "healthy", hostname: "appdev", status: map[string]int{"appdev": 200},
-			wantVerdict: platform.VerdictHealthy, wantReason: "answers 200", wantNext: "live", wantProbes: 1},
+			wantVerdict: platform.VerdictHealthy, wantReason: "answers 200", wantNext: "nothing to fix in appdev's start or address", wantProbes: 1},
 		{name: "bad gateway", hostname: "appdev", status: map[string]int{"appdev": 502},
 			wantVerdict: platform.VerdictFailing, wantReason: "does not answer HTTP", wantNext: "0.0.0.0:3000", wantProbes: 1},
 		{name: "starting", hostname: "appdev", status: map[string]int{"appdev": 503},
