@@ -54,6 +54,14 @@ func Rollback(ctx context.Context, env Env, p RollbackParams) (*Outcome, error) 
 	})
 	last := lastPush(versions, v.ID, env.seenNotAnswering)
 	ranInit := initRolledBack(env, versions, v)
+	if ops.EnvChangedSince(ctx, env.project(), svc.ID, v.Created) {
+		// walk 81: the knowledge said the variables go back, the rollback
+		// said nothing of them. Zerops' docs (Restore an archived version)
+		// say activating a version restores them; ZCP's call is that one.
+		ranInit = append(ranInit, fmt.Sprintf("variables were changed since #%d was deployed: Zerops' docs say activating it also puts %s's variables back "+
+			"as they stood when #%d was last active, so one set since is undone; after it, zerops_env action=get serviceHostname=%s lists them; set again what must stay.",
+			v.Sequence, svc.Name, v.Sequence, svc.Name))
+	}
 	var proc *platform.Process
 	job := func(ctx context.Context) error {
 		proc, err = env.Client.DeployAppVersion(ctx, v.ID)

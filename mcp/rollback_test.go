@@ -226,13 +226,15 @@ func TestRollback_GoesToTheVersionAVerifyFoundHealthy(t *testing.T) {
 	}
 }
 
-// TestRollback_OfferSaysVariablesStay: walk 79 changed a variable so the
+// TestRollback_SaysVariablesGoBack: walk 79 changed a variable so the
 // app broke, then deployed broken code; the answer offered "go back:
-// zerops_deploy rollback=true" without a word that the variable stays
-// broken after it. With a variable changed since the version gone back
-// to, the offer says the rollback brings code back, not variables; with
-// none, it does not.
-func TestRollback_OfferSaysVariablesStay(t *testing.T) {
+// zerops_deploy rollback=true" without a word on the variable. Walk 81
+// found ZCP then saying the variables stay while Zerops' docs (Restore an
+// archived version) say activating a version puts them back as they stood
+// when it was last active. With a variable changed since the version gone
+// back to, the offer and the rollback's answer say what the docs say, with
+// the call that lists them; with none, neither does.
+func TestRollback_SaysVariablesGoBack(t *testing.T) {
 	t.Parallel()
 	for _, changed := range []bool{true, false} {
 		r := newRollbackRig(t)
@@ -247,8 +249,12 @@ func TestRollback_OfferSaysVariablesStay(t *testing.T) {
 		if !strings.Contains(next, "zerops_deploy rollback=true targetService=appstage") {
 			t.Fatalf("changed %v: no rollback offered: %s", changed, text(res))
 		}
-		if said := strings.Contains(next, "not its variables") && strings.Contains(next, "zerops_env action=get serviceHostname=appstage"); said != changed {
-			t.Errorf("variable changed %v: the offer says variables stay: %v: %s", changed, said, next)
+		if said := strings.Contains(next, "docs say it also puts the variables back") && strings.Contains(next, "zerops_env action=get serviceHostname=appstage"); said != changed {
+			t.Errorf("variable changed %v: the offer says variables go back: %v: %s", changed, said, next)
+		}
+		res, _ = r.rollback(t, fmt.Sprint("back-", changed))
+		if said := strings.Contains(text(res), "Zerops' docs say activating it also puts appstage's variables back"); said != changed {
+			t.Errorf("variable changed %v: the rollback says variables go back: %v: %s", changed, said, text(res))
 		}
 	}
 }

@@ -38,6 +38,12 @@ func restartForSetVars(ctx context.Context, proj Project, svc platform.ServiceSt
 	return ds
 }
 
+// EnvChangedSince is envChangedSince for callers outside ops (a rollback's
+// note on the variables it puts back).
+func EnvChangedSince(ctx context.Context, proj Project, serviceID string, since time.Time) bool {
+	return envChangedSince(ctx, proj, serviceID, since)
+}
+
 // envChangedSince reports whether a change of serviceID's variables or the
 // project's was made after since (and did not fail).
 func envChangedSince(ctx context.Context, proj Project, serviceID string, since time.Time) bool {

@@ -533,9 +533,11 @@ func nextAfterJudging(h *ServiceHealth, svc platform.ServiceStack, versions []pl
 	if back := rollbackTarget(versions, latest, broken); back != nil {
 		h.Next = h.Next.Say(" Or, if the version before worked, go back: ").Call("zerops_deploy", "rollback=true", "targetService="+svc.Name)
 		if envSince(back.Created) {
-			// walk 79: a variable broken since stayed broken after the rollback.
-			h.Next = h.Next.Say(" (it brings back that version's code, not its variables: those changed since it was deployed stay as they are; ").
-				Call("zerops_env", "action=get", "serviceHostname="+svc.Name).Say(" lists them)")
+			// Zerops' docs (Restore an archived version): activating a
+			// version puts the variables back as they stood when it was
+			// last active (walk 81: ZCP said they stay, the docs disagree).
+			h.Next = h.Next.Say(" (Zerops' docs say it also puts the variables back as they stood when that version was last active, undoing a change made since; ").
+				Call("zerops_env", "action=get", "serviceHostname="+svc.Name).Say(" lists them after it)")
 		}
 		h.Next = h.Next.Say(".")
 	}
