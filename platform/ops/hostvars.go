@@ -37,9 +37,14 @@ func literalHostIssues(ctx context.Context, proj Project, vars []envVarAt) []pla
 	type cand struct {
 		v    envVarAt
 		kind string // the word of the key that names a kind of service
+		host string // the host the value names: the value, or its URL's host
 	}
 	var cands []cand
 	for _, v := range vars {
+		if host, kind := urlHost(v); kind != "" {
+			cands = append(cands, cand{v, kind, host})
+			continue
+		}
 		m := hostKeyRe.FindStringSubmatch(v.key)
 		val := strings.TrimSpace(v.value)
 		if m == nil || !strings.Contains(v.path, ".run.envVariables.") || !yamlcheck.IsLoopbackHost(val) && !hostLabelRe.MatchString(val) {
@@ -50,7 +55,7 @@ func literalHostIssues(ctx context.Context, proj Project, vars []envVarAt) []pla
 		}
 		for _, w := range strings.Split(strings.ToLower(m[1]), "_") {
 			if kinFamilies[w] != nil || slices.Contains(otherServiceWords, w) {
-				cands = append(cands, cand{v, w})
+				cands = append(cands, cand{v, w, val})
 				break
 			}
 		}
@@ -71,7 +76,7 @@ func literalHostIssues(ctx context.Context, proj Project, vars []envVarAt) []pla
 	slices.Sort(names)
 	var out []platform.Issue
 	for _, c := range cands {
-		key, val := platform.Clip(c.v.key, 60), strings.TrimSpace(c.v.value)
+		key, val := platform.Clip(c.v.key, 60), c.host
 		if !yamlcheck.IsLoopbackHost(val) && slices.Contains(names, val) {
 			continue
 		}
@@ -90,13 +95,43 @@ func literalHostIssues(ctx context.Context, proj Project, vars []envVarAt) []pla
 		if !yamlcheck.IsLoopbackHost(val) {
 			problem = fmt.Sprintf("%s: the project has no service %q (services: %s), so the app gets a host that does not resolve", key, val, listSome(names, ", "))
 		}
-		fix := "Set " + key + " to the hostname of the service it means (the project's services: " + listSome(names, ", ") + ")."
+		set := "Set " + key + " to "
+		if val != strings.TrimSpace(c.v.value) { // a URL's host
+			set = "In " + key + ", replace the host " + val + " with "
+		}
+		fix := set + "the hostname of the service it means (the project's services: " + listSome(names, ", ") + ")."
 		if len(kin) > 0 {
-			fix = "Set " + key + " to " + kinHosts(kin) + "."
+			fix = set + kinHosts(kin) + "."
 		}
 		out = append(out, platform.Issue{Path: c.v.path, Problem: problem, Fix: fix})
 	}
 	return out
+}
+
+// serviceURL is a connection URL: group 1 its scheme, 2 its host (after
+// the user and password, if any).
+var serviceURL = regexp.MustCompile(`^([a-z][a-z0-9+.-]*)://(?:[^@/\s]*@)?([^:/?#@\s]+)(?:[:/?#]|$)`)
+
+// urlHost is, for a run.envVariables value that is a connection URL whose
+// scheme names a kind of service (postgresql://, redis://, mongodb+srv://)
+// and whose host is a bare hostname (walk 81: @postgres:5432 with the
+// database named db went unsaid), that host and the kind; kind "" else.
+func urlHost(v envVarAt) (host, kind string) {
+	m := serviceURL.FindStringSubmatch(strings.TrimSpace(v.value))
+	if m == nil || !strings.Contains(v.path, ".run.envVariables.") || !hostLabelRe.MatchString(m[2]) || yamlcheck.IsLoopbackHost(m[2]) {
+		return "", ""
+	}
+	scheme, _, _ := strings.Cut(m[1], "+")
+	switch scheme { // TLS forms and protocols named apart from their service
+	case "rediss":
+		scheme = "redis"
+	case "amqp", "amqps":
+		scheme = "rabbitmq"
+	}
+	if kinFamilies[scheme] == nil || scheme == "db" || scheme == "database" {
+		return "", ""
+	}
+	return m[2], scheme
 }
 
 // mailerKeys name the mail transport (Laravel's MAIL_MAILER, older

@@ -1,0 +1,47 @@
+package mcp_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestValidate_ConnectionURLHostOfNoService: walk 81 wrote DATABASE_URL:
+// postgresql://${db_user}:${db_password}@postgres:5432/db in a project
+// whose database is db; validate and the deploy said nothing (DB_HOST:
+// postgres was warned, a URL's host was not read), and the sandbox called
+// the app live. A connection URL whose scheme names a kind of service and
+// whose host no service has is warned now, the fix naming the service of
+// that kind; the URLs recipes write (a reference, a host that exists) are
+// not.
+func TestValidate_ConnectionURLHostOfNoService(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	tests := []struct {
+		name, value, fix string // fix "": no warning
+	}{
+		{"postgres host of no service", "postgresql://${db_user}:${db_password}@postgres:5432/db", "In DATABASE_URL, replace the host postgres with db (or ${db_hostname}; db is postgresql@16)"},
+		{"a driver's scheme", "postgresql+asyncpg://u:p@pg/db", "replace the host pg with db"},
+		{"redis with TLS", "rediss://valkey:6379", "replace the host valkey with cache (or ${cache_hostname}; cache is valkey@7.2)"},
+		{"the database's hostname", "postgresql://${db_user}:${db_password}@db:5432/db", ""},
+		{"a reference", "postgresql://${db_user}:${db_password}@${db_hostname}:5432/db", ""},
+		{"the connection string", "${db_connectionString}", ""},
+		{"a public host", "https://api.example.com/v1", ""},
+		{"a scheme of no service", "http://backend:8080", ""},
+	}
+	for _, tt := range tests {
+		yml := "zerops:\n  - setup: appstage\n    run:\n      base: nodejs@22\n      start: node index.js\n      envVariables:\n        DATABASE_URL: \"" + tt.value + "\"\n"
+		res, m := h.call(t, "zerops_validate", map[string]any{"content": yml})
+		var at []map[string]string
+		for _, is := range issuesOf(m, "warnings") {
+			if strings.HasSuffix(is["path"], ".DATABASE_URL") {
+				at = append(at, is)
+			}
+		}
+		switch {
+		case tt.fix == "" && len(at) > 0:
+			t.Errorf("%s: warned: %s", tt.name, text(res))
+		case tt.fix != "" && (len(at) != 1 || !strings.Contains(at[0]["fix"], tt.fix) || !strings.Contains(at[0]["problem"], "so the app gets a host that does not resolve")):
+			t.Errorf("%s: want one warning whose fix says %q: %s", tt.name, tt.fix, text(res))
+		}
+	}
+}
