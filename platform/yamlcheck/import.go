@@ -3,6 +3,7 @@ package yamlcheck
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/zeropsio/zcp/platform"
@@ -125,6 +126,7 @@ func checkHostnamesFree(ch *checker, services []ImportService, existing []platfo
 	for _, s := range existing {
 		byName[s.Name] = s
 	}
+	var taken []ImportService // the plain collisions, said once for all (walk 81)
 	for i, s := range services {
 		old, ok := byName[s.Hostname]
 		switch {
@@ -153,17 +155,45 @@ func checkHostnamesFree(ch *checker, services []ImportService, existing []platfo
 			ch.errf(s.Path+".hostname", "%q already exists in the project as a %s, not the %s this import wants", s.Hostname, old.Type.VersionName, s.Type).Fix = fmt.Sprintf(
 				"Give the new service another hostname and change the references to it (${%s_...} in zerops.yml and the import) to that hostname; the existing %s cannot stand in for a %s.", s.Hostname, s.Hostname, s.Type)
 		default:
-			// A managed service (a database, storage) takes no deploy:
-			// reusing it is wiring to it.
-			fix := fmt.Sprintf("Reuse the existing %s: drop it from the import and wire to it by hostname; or give the new service another hostname.", s.Hostname)
-			if Overridable(old) {
-				fix = fmt.Sprintf("Reuse the existing %s: drop it from the import and deploy to it or wire to it by hostname; or give the new service another hostname.", s.Hostname)
-			}
-			if Overridable(old) && s.Git { // without code the redeploy has nothing to build
-				fix += fmt.Sprintf(" Or, to have the platform redeploy the existing runtime %s from this import's buildFromGit, add override: true to it (the import reference: runtimes only).", s.Hostname)
-			}
-			ch.errf(s.Path+".hostname", "%q already exists in the project", s.Hostname).Fix = fix
+			taken = append(taken, s)
 		}
+	}
+	takenHostnames(ch, taken, byName, len(services))
+}
+
+// takenHostnames says the hostnames of taken, the import's services whose
+// hostname a service of the same kind holds (byName), are in use: one error
+// for each alone, one for all when several (walk 81: a project's own
+// export, dry-run here, said the same fix eight times); of services, the
+// import's count, all taken reads as an export of this project.
+func takenHostnames(ch *checker, taken []ImportService, byName map[string]platform.ServiceStack, services int) {
+	if len(taken) > 1 {
+		names := make([]string, len(taken))
+		for i, s := range taken {
+			names[i] = strconv.Quote(s.Hostname)
+		}
+		fix := "Reuse the existing services: drop them from the import and deploy to them or wire to them by hostname; or give the new services other hostnames."
+		if slices.ContainsFunc(taken, func(s ImportService) bool { return s.Git && Overridable(byName[s.Hostname]) }) {
+			fix += " A runtime with buildFromGit may instead take override: true, for the platform to redeploy the existing one from it (runtimes only)."
+		}
+		if len(taken) == services {
+			fix += " Every service of this import exists here already: an export of this project is imported into another project, not this one."
+		}
+		ch.errf(taken[0].Path+".hostname", "%s already exist in the project", platform.Clip(strings.Join(names, ", "), 300)).Fix = fix
+		return
+	}
+	for _, s := range taken {
+		// A managed service (a database, storage) takes no deploy:
+		// reusing it is wiring to it.
+		old := byName[s.Hostname]
+		fix := fmt.Sprintf("Reuse the existing %s: drop it from the import and wire to it by hostname; or give the new service another hostname.", s.Hostname)
+		if Overridable(old) {
+			fix = fmt.Sprintf("Reuse the existing %s: drop it from the import and deploy to it or wire to it by hostname; or give the new service another hostname.", s.Hostname)
+		}
+		if Overridable(old) && s.Git { // without code the redeploy has nothing to build
+			fix += fmt.Sprintf(" Or, to have the platform redeploy the existing runtime %s from this import's buildFromGit, add override: true to it (the import reference: runtimes only).", s.Hostname)
+		}
+		ch.errf(s.Path+".hostname", "%q already exists in the project", s.Hostname).Fix = fix
 	}
 }
 
