@@ -167,6 +167,11 @@ func TestDeploy_SandboxRequiredEnvVariable(t *testing.T) {
 		if m["verdict"] != string(platform.VerdictUnverified) || !strings.Contains(text(res), "whether the app runs without JWT_SECRET") {
 			t.Fatalf("verdict %v, want unverified naming JWT_SECRET: %s", m["verdict"], text(res))
 		}
+		// walk 81: "on Zerops, zerops_verify tells" sent the agent to
+		// verify, which answered the same here.
+		if !strings.Contains(str(m["next"]), "zerops_verify serviceHostname=appstage tells whether it is live (here it answers the same until the code or zerops.yml changes)") {
+			t.Errorf("the next step sends to verify without saying the sandbox answers the same: %s", str(m["next"]))
+		}
 	})
 }
 

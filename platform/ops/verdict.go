@@ -322,7 +322,8 @@ func (j *judgement) byAnswers(t probeTally) {
 	case t.reached == 0 && len(h.Probes) == 0 && h.unchecked != "":
 		j.set(platform.VerdictUnverified, fmt.Sprintf("the sandbox's %s runs with a clean log (it has no HTTP port to probe), but the sandbox could not check %s; on the platform its log decides",
 			name, h.unchecked),
-			unsetVarsNext(h.unchecked, name, j.src).Say("act on what the reason names if it is wrong (the sandbox could not check it); on Zerops, ").Call("zerops_logs", host).Say(" shows whether it runs."))
+			unsetVarsNext(h.unchecked, name, j.src).Say("act on what the reason names if it is wrong (the sandbox could not check it); on Zerops, ").Call("zerops_logs", host).
+				Say(" shows whether it runs (here it shows no more)."))
 	case t.reached == 0 && len(h.Probes) == 0 && len(h.listens) > 0 && len(svc.Ports) == 0:
 		// The app announces a listener, but no port is declared: nothing
 		// routes HTTP to it, and no probe asks it.
@@ -339,7 +340,8 @@ func (j *judgement) byAnswers(t probeTally) {
 		p := firstOK(h.Probes)
 		j.set(platform.VerdictUnverified, fmt.Sprintf("the sandbox's stand-in for %s answers %d at %s, but the sandbox, which runs no code, could not check %s; on the platform the HTTP probe decides",
 			name, p.Status, p.URL, p.Unverified),
-			unsetVarsNext(p.Unverified, name, j.src).Say("act on what the reason names if it is wrong (the sandbox could not check it); on Zerops, ").Call("zerops_verify", host).Say(" tells whether it is live."))
+			unsetVarsNext(p.Unverified, name, j.src).Say("act on what the reason names if it is wrong (the sandbox could not check it); on Zerops, ").Call("zerops_verify", host).
+				Say(" tells whether it is live (here it answers the same until the code or zerops.yml changes).")) // walk 81 called it again
 	default:
 		p := firstOK(h.Probes)
 		reason := fmt.Sprintf("%s answers %d at %s", name, p.Status, p.URL)
