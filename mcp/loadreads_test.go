@@ -269,3 +269,23 @@ func TestDeploy_GunicornWrongAppModuleNamesTheOwnPackage(t *testing.T) {
 		t.Fatalf("verdict %v, next %q: want the app module named in run.start: %s", m["verdict"], next, text(res))
 	}
 }
+
+// TestDeploy_GunicornMisspelledModuleNamesTheNearOne: walk 81 started
+// `gunicorn wsgii:app` beside wsgi.py (a Flask app) and was told "for
+// Django, the package that holds wsgi.py", without the near name it had
+// found. The fix names the source's module nearest the one run.start
+// names, in the start as it should read.
+func TestDeploy_GunicornMisspelledModuleNamesTheNearOne(t *testing.T) {
+	t.Parallel()
+	yml := "zerops:\n  - setup: appstage\n    build:\n      base: python@3.12\n      addToRunPrepare: [requirements.txt]\n      deployFiles: ./\n" +
+		"    run:\n      base: python@3.12\n      prepareCommands: [pip install -r requirements.txt]\n      ports: [{port: 8000, httpSupport: true}]\n" +
+		"      start: gunicorn wsgii:app --bind 0.0.0.0:8000\n"
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	h.ownApp(t, map[string]string{"zerops.yml": yml, "requirements.txt": "flask\ngunicorn\n",
+		"wsgi.py": "from flask import Flask\napp = Flask(__name__)\n\n@app.route('/')\ndef index():\n    return 'ok'\n"})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "v1")
+	next := str(m["next"])
+	if m["verdict"] != "not-answering" || !strings.Contains(next, "the source has `wsgi`, the name nearest `wsgii` (`wsgi:app`)") || strings.Contains(next, "Django") {
+		t.Fatalf("verdict %v, next %q: want the near module named: %s", m["verdict"], next, text(res))
+	}
+}

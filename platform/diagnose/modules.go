@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/zeropsio/zcp/platform/editdist"
 	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
@@ -457,13 +458,23 @@ func (d *Diagnosis) appModuleFix(mod string, c *Code) bool {
 	if named == "" {
 		return false
 	}
-	var pkgs []string
+	var pkgs, mods []string
 	for _, n := range c.PyOwn {
 		if p, ok := strings.CutSuffix(n, "/"); ok {
 			pkgs = append(pkgs, "`"+p+"`")
+			mods = append(mods, p)
+		} else if m, ok := strings.CutSuffix(n, ".py"); ok {
+			mods = append(mods, m)
 		}
 	}
 	d.Cause = "`run.start` names `" + named + "` as the app's module, and the source has no `" + mod + "` (no `" + mod + "/` nor `" + mod + ".py`): no package is missing."
+	if near := editdist.NearKey(mod, mods); near != "" {
+		// walk 81: `wsgii:app` beside wsgi.py met a Django hint in a
+		// Flask app; the near name is the fix.
+		d.Fix = "Name the app's own module in `run.start`: the source has `" + near + "`, the name nearest `" + mod + "` (`" +
+			strings.Replace(named, mod, near, 1) + "`), then deploy again."
+		return true
+	}
 	d.Fix = "Name the app's own module in `run.start` (for Django, the package that holds wsgi.py"
 	if len(pkgs) > 0 {
 		d.Fix += "; the source's packages: " + strings.Join(pkgs, ", ")
