@@ -54,15 +54,29 @@ func checkStart(c *checker, s setupAt) {
 		return // a command on PATH, not a file of the deploy
 	}
 	file := path.Clean(strings.TrimPrefix(exe, "/var/www/"))
+	var other, otherCmd string // an output beside file under another name
 	for _, cmd := range s.Build.BuildCommands {
 		for _, m := range outputArg.FindAllStringSubmatch(cmd, -1) {
-			if out := path.Clean(strings.TrimPrefix(strings.Trim(m[1], `"'`), "/build/source/")); out == file && !deploys(s.Build.DeployFiles, out) {
+			out := path.Clean(strings.TrimPrefix(strings.Trim(m[1], `"'`), "/build/source/"))
+			switch {
+			case out == file && !deploys(s.Build.DeployFiles, out):
 				c.warnf(at, "run.start runs %s, which `%s` writes, but build.deployFiles (%s) does not deploy it: the run container lacks it",
 					platform.Clip(exe, 60), platform.Clip(strings.TrimSpace(cmd), 80), platform.Clip(strings.Join(s.Build.DeployFiles, ", "), 80)).Fix =
 					"Add `" + platform.Clip(out, 60) + "` to build.deployFiles (run.start stays as it is)."
 				return
+			case out == file:
+				return
+			case path.Dir(out) == path.Dir(file) && other == "":
+				other, otherCmd = out, cmd
 			}
 		}
+	}
+	if other != "" {
+		// walk 81: `go build -o bin/server` and `./bin/app` were found
+		// only by the deploy. A warning: the file may come from elsewhere.
+		c.warnf(at, "run.start runs %s, but the build writes %s (`%s`) beside it and nothing named %s: unless the deployed files hold it otherwise, the start finds no file",
+			platform.Clip(exe, 60), platform.Clip(other, 60), platform.Clip(strings.TrimSpace(otherCmd), 80), platform.Clip(file, 60)).Fix =
+			"Make the names match: `-o " + platform.Clip(file, 60) + "` in the build command, or `./" + platform.Clip(other, 60) + "` in run.start."
 	}
 }
 
