@@ -411,6 +411,9 @@ func bundlerBuild(b *buildSim, name string, args []string, depth int) (int, bool
 			return code, false, true
 		}
 	}
+	if name == "nest" && len(args) > 0 && args[0] == "build" && b.nestTypeChecks(args) {
+		b.typesUnchecked(name, args) // tsc.go
+	}
 	if name != "react-scripts" || len(args) == 0 || args[0] != "build" || !b.nodeRefusesMD4() ||
 		strings.Contains(b.env["NODE_OPTIONS"], "--openssl-legacy-provider") {
 		return otherBuildTool(b, name, args, depth)
@@ -672,6 +675,20 @@ func nestOutputs(b *buildSim, _ []string) bool {
 	}
 	b.tscOutputs([]string{"tsc", "-p", proj})
 	return true
+}
+
+// nestTypeChecks reports whether `nest build` (args after nest) checks
+// types: its tsc and webpack builders do; SWC only with --type-check or
+// nest-cli.json's typeCheck.
+func (b *buildSim) nestTypeChecks(args []string) bool {
+	if slices.Contains(args, "--type-check") {
+		return true
+	}
+	if slices.Contains(args, "swc") || slices.Contains(args, "--builder=swc") {
+		return false
+	}
+	src, _ := b.readFile("nest-cli.json")
+	return !strings.Contains(src, "swc") || strings.Contains(src, "typeCheck")
 }
 
 // hugoRecord is Hugo's site build: public/.

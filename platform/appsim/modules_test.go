@@ -67,7 +67,7 @@ func TestRun_RelativeImportsFollowed(t *testing.T) {
 				"tsconfig.json": `{"compilerOptions": {"outDir": "./dist", "module": "commonjs"}}`,
 				"src/index.ts":  "import app from './app';\nconst port = process.env.PORT || 3000;\napp.listen(port, () => {});\n",
 				"src/app.ts":    "import express from 'express';\nconst app = express();\nexport default app;\n"},
-			nil, ""},
+			nil, "whether `tsc` compiles: type errors are not checked here"},
 		{"deno: a relative import not deployed", appsim.Setup{Start: "deno run -A main.ts", RunBase: "deno@2", DeployFiles: []string{"main.ts"}},
 			map[string]string{"main.ts": "import { handler } from \"./routes.ts\";\nDeno.serve({ port: 3000 }, handler);\n", "routes.ts": ""},
 			[]string{`error: Module not found "file:///var/www/routes.ts".`, "    at file:///var/www/main.ts:1:"}, ""},

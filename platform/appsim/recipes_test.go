@@ -293,7 +293,9 @@ func TestRecipes_DeployAndBreak(t *testing.T) {
 		want     string // the recipe's own verdict
 		mistakes []mistake
 	}{
-		{"nodejs", recipeNodejs, "live", []mistake{
+		// Unverified: its build runs tsc, whose type check the sandbox does
+		// not do.
+		{"nodejs", recipeNodejs, "unverified", []mistake{
 			{"wrong start file", func(r *recipe) { replaceIn(r, "package.json", "./dist/index.js", "./dist/indx.js") },
 				"not-answering", "Error: Cannot find module '/var/www/dist/indx.js'"},
 			{"localhost bind", func(r *recipe) { replaceIn(r, "src/index.ts", "app.listen(port,", "app.listen(port, '127.0.0.1',") },
@@ -407,7 +409,8 @@ func TestRecipes_DeployAndBreak(t *testing.T) {
 			}, "not-answering", "Error: Unable to access jarfile target/recipe.jar"},
 		}},
 		// Unverified: its run.initCommands run a typeorm migration through
-		// an npm script, which the sandbox does not run.
+		// an npm script, which the sandbox does not run, and its nest build
+		// is not type-checked.
 		{"nestjs", recipeNestjs, "unverified", []mistake{
 			{"dependencies not deployed", func(r *recipe) { dropDeploy(r, "node_modules") },
 				"not-answering", "Error: Cannot find module '@nestjs/core'"},

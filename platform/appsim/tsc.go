@@ -20,11 +20,34 @@ func tscRecord() *tool {
 	// vue-tsc is tsc for Vue's single-file components, with its options.
 	return &tool{name: "tsc", names: []string{"tsc", "vue-tsc"}, outputs: []toolOutput{{cmd: " tsc ", made: made}, {cmd: " vue-tsc ", made: made}},
 		build: func(b *buildSim, name string, args []string, _ int) (int, bool, bool) {
-			if name != "tsc" {
-				return 0, false, false // .vue files import through the compiler's own resolution
+			code := 0
+			if name == "tsc" { // .vue files import through the compiler's own resolution
+				code = b.tscMissingModule(args)
 			}
-			return b.tscMissingModule(args), false, false
+			if code == 0 {
+				b.typesUnchecked(name, args)
+			}
+			return code, false, false
 		}}
+}
+
+// typesUnchecked notes (b.unsure) that a compiler run (name, args after
+// it) that type-checks was taken to pass: the sandbox reads imports
+// (tscMissingModule), not types, and on Zerops a type error exits 2 and
+// fails the build (walk: `const port: number = "3000"` built ACTIVE and
+// the deploy's doubt named only where the start listens). A run asking
+// only for the version, help or a new tsconfig checks nothing.
+func (b *buildSim) typesUnchecked(name string, args []string) {
+	if slices.ContainsFunc(args, func(a string) bool {
+		return a == "-v" || a == "--version" || a == "-h" || a == "--help" || a == "--init" || a == "--showConfig" || a == "--all"
+	}) {
+		return
+	}
+	note := fmt.Sprintf("whether `%s` compiles: type errors are not checked here (on Zerops a type error fails the build; check its build log)",
+		clip(strings.Join(append([]string{name}, args...), " "), 80))
+	if !slices.Contains(b.unsure, note) {
+		b.unsure = append(b.unsure, note)
+	}
 }
 
 // tscConfig is what tsc reads of a tsconfig.json to place its outputs.
