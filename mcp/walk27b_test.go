@@ -37,8 +37,10 @@ func TestDeploy_UnmodelledBuildCommandWalk27b(t *testing.T) {
 			reason: []string{"`" + migrate + "` is not simulated", "build.buildCommands"}},
 		{name: "frobnicate", services: svc, dir: "ca", target: "admin", files: walk27bContember("frobnicate"), verdict: "unverified",
 			reason: []string{"`frobnicate`"}},
-		{name: "echo", services: svc, dir: "ca", target: "admin", files: walk27bContember("echo built"), verdict: "live"},
-		{name: "modelled only", services: svc, dir: "ca", target: "admin", files: walk27bContember(""), verdict: "live"},
+		{name: "echo", services: svc, dir: "ca", target: "admin", files: walk27bContember("echo built"), verdict: "unverified",
+			reason: []string{"whether `tsc` compiles: type errors are not checked"}, lacks: []string{"is not simulated"}}, // its build runs tsc
+		{name: "modelled only", services: svc, dir: "ca", target: "admin", files: walk27bContember(""), verdict: "unverified",
+			reason: []string{"whether `tsc` compiles: type errors are not checked"}, lacks: []string{"is not simulated"}},
 	})
 }
 
@@ -67,7 +69,7 @@ func TestDeploy_ViteBuildWithoutIndexHTMLWalk27b(t *testing.T) {
 		{name: "vite 2 root admin", services: svc, dir: "ca", target: "admin", files: noIndex, verdict: "build-failed",
 			says: []string{"Could not resolve entry module (admin/index.html)."}, next: []string{"`admin/index.html`", "build.rollupOptions.input"},
 			lacks: []string{"is live"},
-			then:  []deployCase{{name: "index.html restored", files: walk27bContember(""), verdict: "live"}}},
+			then:  []deployCase{{name: "index.html restored", files: walk27bContember(""), verdict: "unverified", reason: []string{"whether `tsc` compiles: type errors are not checked"}}}},
 		{name: "vite 5", services: svc, dir: "web", target: "admin", files: vite5, verdict: "build-failed",
 			says: []string{`Could not resolve entry module \"index.html\".`}, next: []string{"`index.html`", "build.rollupOptions.input"},
 			then: []deployCase{{name: "index.html added", files: map[string]string{"index.html": "<!doctype html>\n<div id=\"app\"></div>\n<script type=\"module\" src=\"/src/main.js\"></script>\n"}, verdict: "live"}}},
