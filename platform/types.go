@@ -188,6 +188,10 @@ type AutoscalingParams struct {
 	HorizontalMinCount *int     `json:"horizontalMinCount,omitempty"`
 	HorizontalMaxCount *int     `json:"horizontalMaxCount,omitempty"`
 	StartCPUCoreCount  *int     `json:"startCpuCoreCount,omitempty"`
+	// The RAM kept free before scaling up (import.yml's minFreeRamGB,
+	// minFreeRamPercent).
+	MinFreeRAMGB      *float64 `json:"minFreeRamGB,omitempty"`
+	MinFreeRAMPercent *float64 `json:"minFreeRamPercent,omitempty"`
 }
 
 // ServiceStackRef names a service a process acts on.

@@ -2,6 +2,7 @@ package fakeapi
 
 import (
 	"fmt"
+	"math"
 	"net/http"
 	"time"
 
@@ -101,10 +102,7 @@ func mergeAutoscaling(cur, change *autoscalingJSON) *autoscalingJSON {
 		ov := out.Vertical
 		ov.MinResource = mergeResource(ov.MinResource, v.MinResource)
 		ov.MaxResource = mergeResource(ov.MaxResource, v.MaxResource)
-		if v.MinFreeResource != nil {
-			m := *v.MinFreeResource
-			ov.MinFreeResource = &m
-		}
+		ov.MinFreeResource = mergeMinFree(ov.MinFreeResource, v.MinFreeResource)
 		setIf(&ov.CPUMode, v.CPUMode)
 		setIf(&ov.StartCPUCoreCount, v.StartCPUCoreCount)
 		setIf(&ov.SwapEnabled, v.SwapEnabled)
@@ -140,12 +138,35 @@ func mergeResource(cur, change *scalingResourceJSON) *scalingResourceJSON {
 	return out
 }
 
+// mergeMinFree overlays the non-null fields of change on cur (nil: none),
+// as the resource bounds are merged.
+func mergeMinFree(cur, change *minFreeResourceJSON) *minFreeResourceJSON {
+	if change == nil {
+		if cur == nil {
+			return nil
+		}
+		c := *cur
+		return &c
+	}
+	out := &minFreeResourceJSON{}
+	if cur != nil {
+		c := *cur
+		out = &c
+	}
+	setIf(&out.CPUCoreCount, change.CPUCoreCount)
+	setIf(&out.CPUCorePercent, change.CPUCorePercent)
+	setIf(&out.MemoryGBytes, change.MemoryGBytes)
+	setIf(&out.MemoryPercent, change.MemoryPercent)
+	return out
+}
+
 func cloneAutoscaling(a *autoscalingJSON) *autoscalingJSON {
 	out := &autoscalingJSON{}
 	if a.Vertical != nil {
 		v := *a.Vertical
 		v.MinResource = mergeResource(nil, a.Vertical.MinResource)
 		v.MaxResource = mergeResource(nil, a.Vertical.MaxResource)
+		v.MinFreeResource = mergeMinFree(a.Vertical.MinFreeResource, nil)
 		out.Vertical = &v
 	}
 	if a.Horizontal != nil {
@@ -157,7 +178,8 @@ func cloneAutoscaling(a *autoscalingJSON) *autoscalingJSON {
 
 // validateAutoscaling checks the platform's limits: CPU 1–8 cores, RAM
 // 0.125–48 GB (platform.MinRAM), disk 1–250 GB, 1–10 containers for
-// runtimes only, min ≤ max, cpuMode SHARED or DEDICATED.
+// runtimes only, min ≤ max, cpuMode SHARED or DEDICATED, free RAM 0–100%
+// and 0–48 GB, not above maxRam (the import's bounds).
 func validateAutoscaling(s *service, change, merged *autoscalingJSON) error {
 	cat := s.category()
 	if err := scalingAvailable(cat, change); err != nil {
@@ -205,6 +227,24 @@ func validateVertical(typeName string, v *verticalJSON) error {
 			lessPtr(mx.DiskGBytes, mn.DiskGBytes) {
 			return fmt.Errorf("a maximum resource is below its minimum")
 		}
+	}
+	return minFreeInRange(v.MinFreeResource, v.MaxResource)
+}
+
+// minFreeInRange checks the free RAM kept against the import's bounds:
+// memoryPercent 0–100, memoryGBytes 0–48 and not above the maximum RAM,
+// and not both 0 (the knowledge's scaling page: refused).
+func minFreeInRange(f *minFreeResourceJSON, maxRes *scalingResourceJSON) error {
+	switch {
+	case f == nil:
+	case f.MemoryPercent != nil && (math.IsNaN(*f.MemoryPercent) || *f.MemoryPercent < 0 || *f.MemoryPercent > 100):
+		return fmt.Errorf("minFreeResource.memoryPercent %g is outside 0–100", *f.MemoryPercent)
+	case f.MemoryGBytes != nil && (math.IsNaN(*f.MemoryGBytes) || *f.MemoryGBytes < 0 || *f.MemoryGBytes > 48):
+		return fmt.Errorf("minFreeResource.memoryGBytes %g is outside 0–48", *f.MemoryGBytes)
+	case f.MemoryGBytes != nil && *f.MemoryGBytes == 0 && (f.MemoryPercent == nil || *f.MemoryPercent == 0):
+		return fmt.Errorf("minFreeResource keeps no memory free: memoryGBytes and memoryPercent are both 0")
+	case f.MemoryGBytes != nil && maxRes != nil && maxRes.MemoryGBytes != nil && *f.MemoryGBytes > *maxRes.MemoryGBytes:
+		return fmt.Errorf("minFreeResource.memoryGBytes %g is above the maximum memoryGBytes %g", *f.MemoryGBytes, *maxRes.MemoryGBytes)
 	}
 	return nil
 }

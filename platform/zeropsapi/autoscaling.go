@@ -34,6 +34,17 @@ func autoscalingBody(mode string, p platform.AutoscalingParams) body.Autoscaling
 	if r, ok := scalingResource(p.VerticalMaxCPU, p.VerticalMaxRAM, p.VerticalMaxDisk); ok {
 		v.MaxResource, vertical = r, true
 	}
+	if p.MinFreeRAMGB != nil || p.MinFreeRAMPercent != nil {
+		// Null keeps the value in force, as in the resource bounds.
+		f := &body.ScalingMinFreeResourceNullable{}
+		if p.MinFreeRAMGB != nil {
+			f.MemoryGBytes = types.NewFloatNull(*p.MinFreeRAMGB)
+		}
+		if p.MinFreeRAMPercent != nil {
+			f.MemoryPercent = types.NewFloatNull(*p.MinFreeRAMPercent)
+		}
+		v.MinFreeResource, vertical = f, true
+	}
 	if vertical {
 		in.CustomAutoscaling.VerticalAutoscaling = v
 	}

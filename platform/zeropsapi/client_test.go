@@ -859,3 +859,37 @@ func TestZeropsClient_LogsFitServiceType(t *testing.T) {
 		}
 	}
 }
+
+// The free RAM kept goes in the SDK's minFreeResource: each field alone
+// keeps the other in force, and the import's bounds are the fake's.
+func TestZeropsClient_AutoscalingMinFreeRAM(t *testing.T) {
+	t.Parallel()
+	srv, c := fake(t)
+	ctx := ctxT(t)
+	id := srv.ServiceID("db")
+	set := func(p platform.AutoscalingParams) {
+		t.Helper()
+		proc, err := c.SetAutoscaling(ctx, id, p)
+		if err != nil {
+			t.Fatalf("SetAutoscaling %+v: %v", p, err)
+		}
+		if proc != nil {
+			waitProcess(t, c, proc)
+		}
+	}
+	half, twenty := 0.5, 20.0
+	set(platform.AutoscalingParams{MinFreeRAMGB: &half})
+	set(platform.AutoscalingParams{MinFreeRAMPercent: &twenty})
+	s, err := c.GetService(ctx, id)
+	if err != nil || s.CurrentAutoscaling == nil {
+		t.Fatalf("GetService: %+v, %v", s, err)
+	}
+	if a := s.CurrentAutoscaling; a.MinFreeRAMGB != 0.5 || a.MinFreeRAMPercent != 20 {
+		t.Errorf("current autoscaling = %+v, want minFreeRamGB 0.5 and minFreeRamPercent 20", a)
+	}
+	gb, pct := 49.0, 101.0
+	for _, p := range []platform.AutoscalingParams{{MinFreeRAMGB: &gb}, {MinFreeRAMPercent: &pct}} {
+		_, err := c.SetAutoscaling(ctx, id, p)
+		wantCode(t, err, platform.ErrInvalidScaling)
+	}
+}
