@@ -22,13 +22,15 @@ type manageInput struct {
 	MinContainers   Int              `json:"minContainers,omitzero" jsonschema:"scale: 1-10, runtimes only"`
 	MaxContainers   Int              `json:"maxContainers,omitzero"`
 	StartContainers Int              `json:"startContainers,omitzero"`
+	MinFreeRAMGB    Float            `json:"minFreeRamGB,omitzero" jsonschema:"scale: GB kept free"`
+	MinFreeRAMPct   Float            `json:"minFreeRamPercent,omitzero"`
 }
 
 type manageOutput struct {
 	Action          ops.ManageAction      `json:"action"`
 	ServiceHostname string                `json:"serviceHostname"`
 	Processes       []processSummary      `json:"processes"`
-	Scaling         *platform.Autoscaling `json:"scaling,omitempty" jsonschema:"scale: the scaling in force once the change applies"`
+	Scaling         *platform.Autoscaling `json:"scaling,omitempty"`
 	Backups         []platform.Backup     `json:"backups,omitempty"`
 	Notes           []string              `json:"notes,omitempty"`
 	Warnings        []string              `json:"warnings,omitempty"`
@@ -38,7 +40,7 @@ type manageOutput struct {
 func (s *Server) manageTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_manage",
-		Description: "Start, stop, restart, scale or back up a service; backups lists its backups. Follows the process with a progress token; else check it with zerops_process.",
+		Description: "Start, stop, restart, scale or back up a service; backups lists them. Follows the process with a progress token, else see zerops_process.",
 		Annotations: mutatingAnn("Manage service", false, true),
 	}, func(ctx context.Context, req *sdk.CallToolRequest, in manageInput) (manageOutput, error) {
 		scale := ops.ScaleParams{
@@ -47,6 +49,7 @@ func (s *Server) manageTool() toolDef {
 			MinDisk: in.MinDisk.ptr(), MaxDisk: in.MaxDisk.ptr(),
 			MinContainers: in.MinContainers.ptr(), MaxContainers: in.MaxContainers.ptr(),
 			StartContainers: in.StartContainers.ptr(),
+			MinFreeRAMGB:    in.MinFreeRAMGB.ptr(), MinFreeRAMPercent: in.MinFreeRAMPct.ptr(),
 		}
 		if in.CPUMode != "" {
 			mode := in.CPUMode

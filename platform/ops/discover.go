@@ -36,7 +36,8 @@ type ServiceInfo struct {
 	// it out rather than show the search's customAutoscaling (only what the
 	// user changed from the defaults), which an agent would take for the
 	// figures in force; tools/list, paid every turn, stays under 20 kB.
-	Autoscaling *platform.Autoscaling `json:"autoscaling,omitempty" jsonschema:"scaling in force; shown when one service is asked for"`
+	// The tool's description says so, not a schema one (the same budget).
+	Autoscaling *platform.Autoscaling `json:"autoscaling,omitempty"`
 	// AutoscalingNote says which value of Autoscaling nobody set.
 	AutoscalingNote string    `json:"autoscalingNote,omitempty"`
 	Mounts          []string  `json:"mounts,omitempty" jsonschema:"shared storages mounted at /mnt/<hostname>"`

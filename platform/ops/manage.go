@@ -36,13 +36,15 @@ type ScaleParams struct {
 	MinContainers   *int
 	MaxContainers   *int
 	StartContainers *int
+	// The RAM kept free before scaling up (import.yml's names).
+	MinFreeRAMGB, MinFreeRAMPercent *float64
 }
 
 // empty reports whether no scaling field is set.
 func (p ScaleParams) empty() bool {
 	return p.CPUMode == nil && p.MinCPU == nil && p.MaxCPU == nil && p.MinRAM == nil &&
 		p.MaxRAM == nil && p.MinDisk == nil && p.MaxDisk == nil && p.MinContainers == nil &&
-		p.MaxContainers == nil && p.StartContainers == nil
+		p.MaxContainers == nil && p.StartContainers == nil && p.MinFreeRAMGB == nil && p.MinFreeRAMPercent == nil
 }
 
 // ManageResult is the answer to a lifecycle or scaling action. Process is nil
@@ -155,13 +157,14 @@ func neverDeployed(svc *platform.ServiceStack) bool {
 // ValidateScale checks p against the platform's limits and maps it onto
 // AutoscalingParams: cpu 1–8 whole cores, RAM 0.125–48 GB (0.25 for the
 // databases whose docs say so: platform.MinRAM), disk 1–250 GB,
-// containers 1–10 and only for runtimes, min ≤ max, cpuMode SHARED|DEDICATED.
-// Notes explain parameters that do not apply here.
+// containers 1–10 and only for runtimes, min ≤ max, cpuMode SHARED|DEDICATED,
+// minFreeRamPercent 0–100, minFreeRamGB 0–48 GB and not above maxRam (the
+// bounds of import.yml). Notes explain parameters that do not apply here.
 func ValidateScale(p ScaleParams, svc *platform.ServiceStack) (platform.AutoscalingParams, []string, error) {
 	var out platform.AutoscalingParams
 	if p.empty() {
 		return out, nil, scalingErr("no scaling parameter given",
-			"Pass at least one of cpuMode, minCpu, maxCpu, minRam, maxRam, minDisk, maxDisk, minContainers, maxContainers.")
+			"Pass at least one of cpuMode, minCpu, maxCpu, minRam, maxRam, minDisk, maxDisk, minContainers, maxContainers, minFreeRamGB, minFreeRamPercent.")
 	}
 	if svc != nil && svc.Type.Category == platform.CategoryObject {
 		// The API's own refusal names no way on: say what object storage has.
@@ -187,12 +190,14 @@ func ValidateScale(p ScaleParams, svc *platform.ServiceStack) (platform.Autoscal
 			}
 		}
 		return platform.AutoscalingParams{}, nil, scalingErr(strings.Join(problems, "; "),
-			"Fix the values: cpu 1–8 whole cores, "+ram+", disk 1–250 GB, containers 1–10 (runtimes only), min ≤ max, cpuMode SHARED or DEDICATED.")
+			"Fix the values: cpu 1–8 whole cores, "+ram+", disk 1–250 GB, containers 1–10 (runtimes only), min ≤ max, cpuMode SHARED or DEDICATED, "+
+				"minFreeRamGB 0–48 GB and not above maxRam, minFreeRamPercent 0–100. Nothing was changed.")
 	}
 	out.VerticalMinCPU, out.VerticalMaxCPU = p.MinCPU, p.MaxCPU
 	out.VerticalMinRAM, out.VerticalMaxRAM = p.MinRAM, p.MaxRAM
 	out.VerticalMinDisk, out.VerticalMaxDisk = p.MinDisk, p.MaxDisk
 	out.HorizontalMinCount, out.HorizontalMaxCount = p.MinContainers, p.MaxContainers
+	out.MinFreeRAMGB, out.MinFreeRAMPercent = p.MinFreeRAMGB, p.MinFreeRAMPercent
 	if out == (platform.AutoscalingParams{CPUMode: out.CPUMode}) && out.CPUMode == nil {
 		return platform.AutoscalingParams{}, nil, scalingErr("startContainers alone changes nothing on an existing service",
 			"startContainers applies at creation (import.yml); to change a running service pass minContainers/maxContainers.")
@@ -248,6 +253,10 @@ func scaleRangeProblems(p ScaleParams, ramMin float64) []string {
 	checkInt("minContainers", p.MinContainers, 1, 10)
 	checkInt("maxContainers", p.MaxContainers, 1, 10)
 	checkInt("startContainers", p.StartContainers, 1, 10)
+	checkFloat("minFreeRamGB", p.MinFreeRAMGB, 0, 48)
+	if v := p.MinFreeRAMPercent; v != nil && (math.IsNaN(*v) || *v < 0 || *v > 100) {
+		problems = append(problems, fmt.Sprintf("minFreeRamPercent %g is outside 0–100%%", *v))
+	}
 	return problems
 }
 
@@ -265,6 +274,9 @@ func scaleOrderProblems(p ScaleParams) []string {
 	}
 	if p.MinContainers != nil && p.MaxContainers != nil && *p.MinContainers > *p.MaxContainers {
 		problems = append(problems, fmt.Sprintf("minContainers %d is above maxContainers %d", *p.MinContainers, *p.MaxContainers))
+	}
+	if p.MinFreeRAMGB != nil && p.MaxRAM != nil && *p.MinFreeRAMGB > *p.MaxRAM {
+		problems = append(problems, fmt.Sprintf("minFreeRamGB %g is above maxRam %g", *p.MinFreeRAMGB, *p.MaxRAM))
 	}
 	return problems
 }

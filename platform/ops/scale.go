@@ -50,6 +50,9 @@ func applyScale(ctx context.Context, proj Project, svc *platform.ServiceStack, p
 	if err := checkAgainst(p, cur, svc.Name); err != nil {
 		return nil, err
 	}
+	if err := checkMinFreeOff(p, cur, svc.Name); err != nil {
+		return nil, err
+	}
 	pageWarnings := pageRAMWarnings(svc, p) // of the values asked, sent or already set
 	askedMax := p.HorizontalMaxCount != nil
 	p, same := changedOnly(p, cur)
@@ -66,6 +69,7 @@ func applyScale(ctx context.Context, proj Project, svc *platform.ServiceStack, p
 	res.Warnings = append(res.Warnings, scaleWarnings(cur, after, fresh.Mode == "HA" && fresh.Type.Category != platform.CategoryUser)...)
 	res.Warnings = append(res.Warnings, dockerScaleWarnings(svc, p, after)...)
 	res.Warnings = append(res.Warnings, pageWarnings...)
+	res.Notes = append(res.Notes, minFreeNotes(cur, after)...)
 	if p == (platform.AutoscalingParams{}) {
 		res.Notes = append(res.Notes, "Nothing to change: "+svc.Name+" already has these settings.")
 		return nil, nil
@@ -111,6 +115,8 @@ func checkAgainst(p platform.AutoscalingParams, cur platform.Autoscaling, name s
 	pair("minDisk", "maxDisk", p.VerticalMinDisk != nil, p.VerticalMaxDisk != nil, or(p.VerticalMinDisk, cur.MinDisk), or(p.VerticalMaxDisk, cur.MaxDisk))
 	pair("minContainers", "maxContainers", p.HorizontalMinCount != nil, p.HorizontalMaxCount != nil,
 		float64(orInt(p.HorizontalMinCount, cur.MinContainers)), float64(orInt(p.HorizontalMaxCount, cur.MaxContainers)))
+	// The free RAM kept is within maxRam, as import.yml's check has it.
+	pair("minFreeRamGB", "maxRam", p.MinFreeRAMGB != nil, p.VerticalMaxRAM != nil, or(p.MinFreeRAMGB, cur.MinFreeRAMGB), or(p.VerticalMaxRAM, cur.MaxRAM))
 	if len(adds) == 0 { // both given: the values' own check refuses them first
 		adds = append(adds, "each minimum at or below its maximum")
 	}
@@ -119,6 +125,17 @@ func checkAgainst(p platform.AutoscalingParams, cur platform.Autoscaling, name s
 			name, strings.Join(adds, " and ")))
 	}
 	return nil
+}
+
+// checkMinFreeOff refuses minFreeRamGB 0 while minFreeRamPercent (given
+// or in force) is 0 too: the platform keeps some RAM free, and refuses
+// both off (Invalid custom autoscaling value, the knowledge's scaling page).
+func checkMinFreeOff(p platform.AutoscalingParams, cur platform.Autoscaling, name string) error {
+	if p.MinFreeRAMGB == nil || *p.MinFreeRAMGB != 0 || or(p.MinFreeRAMPercent, cur.MinFreeRAMPercent) != 0 {
+		return nil
+	}
+	return scalingErr("minFreeRamGB 0 with minFreeRamPercent 0 would keep no RAM free, which the platform refuses",
+		fmt.Sprintf("Call zerops_manage action=scale serviceHostname=%s with minFreeRamGB above 0 (the default is 0.0625) or with minFreeRamPercent above 0 too. Nothing was changed.", name))
 }
 
 // scaleWarnings names each maximum the change lowers (the service can no
@@ -170,6 +187,30 @@ func scaleWarnings(cur, after platform.Autoscaling, ha bool) []string {
 	return out
 }
 
+// minFreeNotes says what a change of the free RAM kept means: the
+// platform adds RAM (up to maxRam) once less than it is free.
+func minFreeNotes(cur, after platform.Autoscaling) []string {
+	var out []string
+	say := func(name, unit string, was, now float64) {
+		if now == was {
+			return
+		}
+		from := fmt.Sprintf("%g%s", was, unit)
+		if was == 0 {
+			from = "unset"
+		}
+		upTo := ""
+		if after.MaxRAM > 0 {
+			upTo = fmt.Sprintf(" (up to maxRam %g GB)", after.MaxRAM)
+		}
+		out = append(out, fmt.Sprintf("%s changed from %s to %g%s: RAM scales up once less than that is free in a container%s.",
+			name, from, now, unit, upTo))
+	}
+	say("minFreeRamGB", " GB", cur.MinFreeRAMGB, after.MinFreeRAMGB)
+	say("minFreeRamPercent", "%", cur.MinFreeRAMPercent, after.MinFreeRAMPercent)
+	return out
+}
+
 // one is unit (" cores", " containers") as it follows n: singular for 1.
 func one(n float64, unit string) string {
 	if n == 1 && (unit == " cores" || unit == " containers") {
@@ -208,6 +249,8 @@ func changedOnly(p platform.AutoscalingParams, cur platform.Autoscaling) (platfo
 	dropFloat("maxDisk", &p.VerticalMaxDisk, cur.MaxDisk)
 	dropInt("minContainers", &p.HorizontalMinCount, cur.MinContainers)
 	dropInt("maxContainers", &p.HorizontalMaxCount, cur.MaxContainers)
+	dropFloat("minFreeRamGB", &p.MinFreeRAMGB, cur.MinFreeRAMGB)
+	dropFloat("minFreeRamPercent", &p.MinFreeRAMPercent, cur.MinFreeRAMPercent)
 	return p, same
 }
 
@@ -221,6 +264,8 @@ func applied(cur platform.Autoscaling, p platform.AutoscalingParams) platform.Au
 	cur.MinDisk, cur.MaxDisk = or(p.VerticalMinDisk, cur.MinDisk), or(p.VerticalMaxDisk, cur.MaxDisk)
 	cur.MinContainers = orInt(p.HorizontalMinCount, cur.MinContainers)
 	cur.MaxContainers = orInt(p.HorizontalMaxCount, cur.MaxContainers)
+	cur.MinFreeRAMGB = or(p.MinFreeRAMGB, cur.MinFreeRAMGB)
+	cur.MinFreeRAMPercent = or(p.MinFreeRAMPercent, cur.MinFreeRAMPercent)
 	return cur
 }
 
