@@ -53,14 +53,9 @@ func Rollback(ctx context.Context, env Env, p RollbackParams) (*Outcome, error) 
 		return a.Status == platform.AppVersionActive && env.seenNotAnswering(a.ID)
 	})
 	last := lastPush(versions, v.ID, env.seenNotAnswering)
-	ranInit := initRolledBack(env, versions, v)
-	if ops.EnvChangedSince(ctx, env.project(), svc.ID, v.Created) {
-		// walk 81: the knowledge said the variables go back, the rollback
-		// said nothing of them. Zerops' docs (Restore an archived version)
-		// say activating a version restores them; ZCP's call is that one.
-		ranInit = append(ranInit, fmt.Sprintf("variables were changed since #%d was deployed: Zerops' docs say activating it also puts %s's variables back "+
-			"as they stood when #%d was last active, so one set since is undone; after it, zerops_env action=get serviceHostname=%s lists them; set again what must stay.",
-			v.Sequence, svc.Name, v.Sequence, svc.Name))
+	notes := initRolledBack(env, versions, v)
+	if n := ops.RollbackVarsNote(ctx, env.project(), svc.ID, svc.Name, v.Sequence, v.Created); n != "" {
+		notes = append(notes, n)
 	}
 	var proc *platform.Process
 	job := func(ctx context.Context) error {
@@ -75,7 +70,7 @@ func Rollback(ctx context.Context, env Env, p RollbackParams) (*Outcome, error) 
 	env.Memory.NoteDeployedEnv(env.ProjectID, svc.ID, pushedEnv)
 	env.Memory.NoteDeployedCode(env.ProjectID, svc.ID, pushedCode)
 	out := &Outcome{Mode: ModeRollback, TargetService: svc.Name, TargetServiceID: svc.ID, Output: []string{}, FromBroken: fromBroken, LastPush: last,
-		DurationMS: time.Since(started).Milliseconds(), Build: &BuildOutcome{AppVersionID: v.ID, Status: v.Status}, Notes: ranInit}
+		DurationMS: time.Since(started).Milliseconds(), Build: &BuildOutcome{AppVersionID: v.ID, Status: v.Status}, Notes: notes}
 	what := fmt.Sprintf("version #%d (%s)", v.Sequence, v.ID)
 	if env.Await == nil || proc == nil {
 		out.Status = StatusPushed

@@ -249,11 +249,11 @@ func TestRollback_SaysVariablesGoBack(t *testing.T) {
 		if !strings.Contains(next, "zerops_deploy rollback=true targetService=appstage") {
 			t.Fatalf("changed %v: no rollback offered: %s", changed, text(res))
 		}
-		if said := strings.Contains(next, "docs say it also puts the variables back") && strings.Contains(next, "zerops_env action=get serviceHostname=appstage"); said != changed {
+		if said := strings.Contains(next, "docs say activating it also puts the variables back") && strings.Contains(next, "zerops_env action=get serviceHostname=appstage"); said != changed {
 			t.Errorf("variable changed %v: the offer says variables go back: %v: %s", changed, said, next)
 		}
 		res, _ = r.rollback(t, fmt.Sprint("back-", changed))
-		if said := strings.Contains(text(res), "Zerops' docs say activating it also puts appstage's variables back"); said != changed {
+		if said := strings.Contains(text(res), "Zerops' docs say activating it also puts the variables back") && strings.Contains(text(res), "serviceHostname=appstage lists them"); said != changed {
 			t.Errorf("variable changed %v: the rollback says variables go back: %v: %s", changed, said, text(res))
 		}
 	}

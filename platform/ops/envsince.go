@@ -2,6 +2,7 @@ package ops
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
@@ -38,10 +39,22 @@ func restartForSetVars(ctx context.Context, proj Project, svc platform.ServiceSt
 	return ds
 }
 
-// EnvChangedSince is envChangedSince for callers outside ops (a rollback's
-// note on the variables it puts back).
-func EnvChangedSince(ctx context.Context, proj Project, serviceID string, since time.Time) bool {
-	return envChangedSince(ctx, proj, serviceID, since)
+// VarsPutBack is what Zerops' docs (Restore an archived version) say a
+// rollback does to the variables: activating a version restores them as
+// they stood when it was last active. The rollback's offer and its answer
+// both say it (walk 81: the knowledge said the variables go back, ZCP's
+// offer said they stay).
+const VarsPutBack = "Zerops' docs say activating it also puts the variables back as they stood when that version was last active, undoing a change made since"
+
+// RollbackVarsNote is the rollback's note on the variables activating v
+// puts back, for hostname (serviceID) whose variables or the project's
+// changed after since (v's creation); "" when none did.
+func RollbackVarsNote(ctx context.Context, proj Project, serviceID, hostname string, sequence int, since time.Time) string {
+	if !envChangedSince(ctx, proj, serviceID, since) {
+		return ""
+	}
+	return fmt.Sprintf("variables were changed since #%d was deployed: %s; after it, zerops_env action=get serviceHostname=%s lists them; set again what must stay.",
+		sequence, VarsPutBack, hostname)
 }
 
 // envChangedSince reports whether a change of serviceID's variables or the

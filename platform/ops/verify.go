@@ -217,10 +217,11 @@ func allAnswerNext(out *VerifyResult, worst ServiceHealth) {
 			waiting = append(waiting, h.Service)
 		}
 	}
+	simulated := slices.ContainsFunc(out.Services, func(h ServiceHealth) bool { return firstOK(h.Probes).Simulated })
 	switch {
-	case len(waiting) == 0 && slices.ContainsFunc(out.Services, func(h ServiceHealth) bool { return firstOK(h.Probes).Simulated }):
+	case len(waiting) == 0 && simulated:
 		out.Next = platform.Say("all " + strconv.Itoa(len(healthy)) + " runtimes are healthy: " + listSome(healthy, ", ") + "; ").
-			Then(simulatedLiveNext("their", "serviceHostname="+worst.Service))
+			Then(simulatedLiveNext("their", "serviceHostname="+healthy[0]))
 		for j := range out.Services { // the answer's step says it for each
 			out.Services[j].Next = platform.Step{}
 		}
@@ -228,8 +229,17 @@ func allAnswerNext(out *VerifyResult, worst ServiceHealth) {
 		out.Next = platform.Say("nothing to fix; all " + strconv.Itoa(len(healthy)) + " runtimes are healthy: " + listSome(healthy, ", ") + ".")
 	case len(healthy) > 0:
 		out.Verdict = platform.VerdictHealthy
-		step := platform.Say("nothing to fix; the deployed runtimes are healthy (" + listSome(healthy, ", ") + "); " + listSome(waiting, ", ") +
-			" had no code deployed yet: when the code meant for it is ready, ")
+		// The sandbox's stand-in runs no request: a healthy one there is
+		// said as the all-healthy case says it (session 78's review).
+		step := platform.Say("nothing to fix; the deployed runtimes are healthy (" + listSome(healthy, ", ") + "); ")
+		if simulated {
+			step = platform.Say("the deployed runtimes are healthy (" + listSome(healthy, ", ") + "): ").
+				Then(simulatedLiveNext("their", "serviceHostname="+healthy[0])).Say(" Besides, ")
+			for j := range out.Services {
+				out.Services[j].Next = platform.Step{}
+			}
+		}
+		step = step.Say(listSome(waiting, ", ") + " had no code deployed yet: when the code meant for it is ready, ")
 		for k, w := range waiting[:min(len(waiting), maxDeployCalls)] {
 			if k > 0 {
 				step = step.Say(", ")
@@ -533,10 +543,7 @@ func nextAfterJudging(h *ServiceHealth, svc platform.ServiceStack, versions []pl
 	if back := rollbackTarget(versions, latest, broken); back != nil {
 		h.Next = h.Next.Say(" Or, if the version before worked, go back: ").Call("zerops_deploy", "rollback=true", "targetService="+svc.Name)
 		if envSince(back.Created) {
-			// Zerops' docs (Restore an archived version): activating a
-			// version puts the variables back as they stood when it was
-			// last active (walk 81: ZCP said they stay, the docs disagree).
-			h.Next = h.Next.Say(" (Zerops' docs say it also puts the variables back as they stood when that version was last active, undoing a change made since; ").
+			h.Next = h.Next.Say(" ("+VarsPutBack+"; ").
 				Call("zerops_env", "action=get", "serviceHostname="+svc.Name).Say(" lists them after it)")
 		}
 		h.Next = h.Next.Say(".")

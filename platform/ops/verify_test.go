@@ -58,7 +58,7 @@ func TestVerify_Verdicts(t *testing.T) {
 		{name: "no code yet", hostname: "appstage", status: map[string]int{},
 			wantVerdict: platform.VerdictNotDeployed, wantReason: "not deployed", wantNext: "zerops_deploy", wantProbes: 0},
 		{name: "every runtime, a never-deployed one is no failure", status: map[string]int{"appdev": 200},
-			wantVerdict: platform.VerdictHealthy, wantReason: "", wantNext: "appstage had no code deployed yet", wantProbes: -1},
+			wantVerdict: platform.VerdictHealthy, wantReason: "", wantNext: "so it cannot show errors (a 500) or slowness the user reports on some requests: on Zerops those show in zerops_logs serviceHostname=appdev, and a variable changed since the last build (zerops_events serviceHostname=appdev) is a usual cause. Besides, appstage had no code deployed yet", wantProbes: -1},
 		{name: "outside the project network", hostname: "appdev", status: map[string]int{"appdev": 200},
 			resolve: errors.New("no such host"), wantVerdict: platform.VerdictHealthy, wantReason: "not probed", wantNext: "zerops_subdomain", wantProbes: 1},
 	}
