@@ -207,4 +207,10 @@ func TestVerify_SandboxLiveSaysWhatItJudged(t *testing.T) {
 	if out := text(res); strings.Count(out, "The sandbox runs no request") != 1 || strings.Contains(out, "nothing to fix;") {
 		t.Errorf("the project's verify: %s", out)
 	}
+	// Walk 82: the logs the verify sent to had no error line, and their next
+	// step sent back to zerops_verify, which answered the same: a loop.
+	_, m = h.call(t, "zerops_logs", map[string]any{"serviceHostname": "appstage"})
+	if next := str(m["next"]); strings.Contains(next, "zerops_verify") || !strings.Contains(next, "no request's lines") {
+		t.Errorf("the sandbox's logs without an error send back to verify, or do not say they hold no request: %s", next)
+	}
 }
