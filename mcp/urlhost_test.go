@@ -45,3 +45,34 @@ func TestValidate_ConnectionURLHostOfNoService(t *testing.T) {
 		}
 	}
 }
+
+// TestValidate_HostOfAKindTheProjectLacks: walk 82's NestJS recipe sets
+// SMTP_HOST: mailpit; the project has no mail server, and the fix said
+// "Set SMTP_HOST to the hostname of the service it means (the project's
+// services: appdev, appstage, cache, db, storage)", none of which speaks
+// SMTP. Where no service is of the kind the key or scheme names, the fix
+// says so and offers importing one or a host outside the project.
+func TestValidate_HostOfAKindTheProjectLacks(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	tests := []struct {
+		name, key, value, fix string
+	}{
+		{"mail", "SMTP_HOST", "mailpit", "No service of the project is a mail (SMTP) server (services: appdev, appstage, cache, db, storage): import one (zerops_import) and set SMTP_HOST to its hostname, or to the host of one outside the project."},
+		{"a mongo URL", "MONGO_URL", "mongodb://mongo:27017/app", "No service of the project is a mongodb service (services: appdev, appstage, cache, db, storage): import one (zerops_import) and in MONGO_URL, replace the host mongo with its hostname, or with the host of one outside the project."},
+		{"a broker", "QUEUE_HOST", "rabbit", "No service of the project is a message broker"},
+	}
+	for _, tt := range tests {
+		yml := "zerops:\n  - setup: appstage\n    run:\n      base: nodejs@22\n      start: node index.js\n      envVariables:\n        " + tt.key + ": \"" + tt.value + "\"\n"
+		res, m := h.call(t, "zerops_validate", map[string]any{"content": yml})
+		var fixes []string
+		for _, is := range issuesOf(m, "warnings") {
+			if strings.HasSuffix(is["path"], "."+tt.key) {
+				fixes = append(fixes, is["fix"])
+			}
+		}
+		if len(fixes) != 1 || !strings.Contains(fixes[0], tt.fix) {
+			t.Errorf("%s: want one warning whose fix says %q: %s", tt.name, tt.fix, text(res))
+		}
+	}
+}

@@ -100,12 +100,48 @@ func literalHostIssues(ctx context.Context, proj Project, vars []envVarAt) []pla
 			set = "In " + key + ", replace the host " + val + " with "
 		}
 		fix := set + "the hostname of the service it means (the project's services: " + listSome(names, ", ") + ")."
-		if len(kin) > 0 {
+		switch {
+		case len(kin) > 0:
 			fix = set + kinHosts(kin) + "."
+		case kindLabel(c.kind) != "":
+			// Walk 82: SMTP_HOST: mailpit was sent to the project's services,
+			// none of which speaks SMTP.
+			with := "to"
+			if val != strings.TrimSpace(c.v.value) {
+				with = "with"
+			}
+			fix = "No service of the project is " + kindLabel(c.kind) + " (services: " + listSome(names, ", ") + "): import one (zerops_import) and " +
+				strings.ToLower(set[:1]) + set[1:] + "its hostname, or " + with + " the host of one outside the project."
 		}
 		out = append(out, platform.Issue{Path: c.v.path, Problem: problem, Fix: fix})
 	}
 	return out
+}
+
+// kindLabel names the kind of service word (a key's or a scheme's) says:
+// "a mail (SMTP) server", "a postgresql service"; "" when it is not known.
+func kindLabel(word string) string {
+	switch word {
+	case "mail", "smtp":
+		return "a mail (SMTP) server"
+	case "queue", "broker":
+		return "a message broker"
+	case "search":
+		return "a search engine"
+	case "memcached":
+		return "a memcached server"
+	}
+	family := kinFamilies[word]
+	if family == nil {
+		return ""
+	}
+	if len(family) > 1 && word != "db" && word != "database" {
+		return "a " + strings.Join(family[:len(family)-1], ", ") + " or " + family[len(family)-1] + " service"
+	}
+	if len(family) > 1 {
+		return "a database (" + strings.Join(family[:len(family)-1], ", ") + " or " + family[len(family)-1] + ")"
+	}
+	return "a " + family[0] + " service"
 }
 
 // serviceURL is a connection URL: group 1 its scheme, 2 its host (after
