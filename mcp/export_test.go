@@ -102,9 +102,11 @@ func TestExport_NextSaysWhereItImports(t *testing.T) {
 		args      map[string]any
 		want, not []string
 	}{
-		{args: map[string]any{}, want: []string{"into another project", "not here", "service-import", "deploy appdev, appstage (under the hostnames the import gives them) with zerops_deploy"},
-			not: []string{"project without these hostnames", "deploy db", "cache"}},
-		{args: map[string]any{"serviceHostname": "appdev"}, want: []string{"here only after changing its hostname (appdev exists here)", "another project", "deploy appdev (under the hostnames the import gives them) with zerops_deploy"}},
+		{args: map[string]any{}, want: []string{"into another project", "not here", "service-import", "deploy appdev, appstage (under the hostnames the import gives them) with zerops_deploy",
+			"`project:` block", "zcli project project-import", "references reach the services of the project it runs in"},
+			not: []string{"project without these hostnames", "deploy db", "cache", "reaches these services"}},
+		{args: map[string]any{"serviceHostname": "appdev"}, want: []string{"here only after changing its hostname (appdev exists here)", "another project", "deploy appdev (under the hostnames the import gives them) with zerops_deploy",
+			"references reach this project's services"}},
 		{args: map[string]any{"serviceHostname": "db"}, want: []string{"here only after changing its hostname (db exists here)"}, not: []string{"zerops_deploy"}},
 	} {
 		res, m := h.call(t, "zerops_export", tt.args)

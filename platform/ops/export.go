@@ -116,8 +116,14 @@ func Export(ctx context.Context, proj Project, hostname string) (*ExportResult, 
 	}
 	out.Next = out.Next.Then(importWhere(hostname))
 	if len(runtimes) > 0 {
-		out.Next = out.Next.Say(" The YAML carries no code: once imported, deploy " + strings.Join(runtimes, ", ") + " (under the hostnames the import gives them) with ").Call("zerops_deploy").
-			Say("; a zerops.yml's ${host_KEY} references name hosts as they are here, so a copy under new hostnames needs its own setup naming the new ones, or it reaches these services.")
+		out.Next = out.Next.Say(" The YAML carries no code: once imported, deploy " + strings.Join(runtimes, ", ") + " (under the hostnames the import gives them) with ").Call("zerops_deploy")
+		// Walk 82: "or it reaches these services" was said of a copy in
+		// another project, whose references reach its own services only.
+		if hostname != "" {
+			out.Next = out.Next.Say("; a copy here under a new hostname needs a setup named after it, and its zerops.yml's ${host_KEY} references reach this project's services.")
+		} else {
+			out.Next = out.Next.Say("; its zerops.yml's ${host_KEY} references reach the services of the project it runs in, so under the same hostnames they need no change.")
+		}
 	}
 	if len(fromGit) > 0 {
 		verb := " builds from its"
@@ -180,7 +186,8 @@ func importWhere(hostname string) platform.Step {
 			" exists here), or as it is in another project, through a ZCP working there or `zcli project service-import <file>`.")
 	}
 	return platform.Say("import it into another project, which a ZCP working there does with ").Call("zerops_import").
-		Say(" (dryRun: true first), or `zcli project service-import <file>`; not here: this project has each of its hostnames already.")
+		Say(" (dryRun: true first), or `zcli project service-import <file>`; not here: this project has each of its hostnames already. "+
+			"To create a new project from it, put a `project:` block (its `name:`) above `services:` and use `zcli project project-import <file>` or the Zerops GUI's Import a project.")
 }
 
 // projectVarsNote ends the note on the project section: the keys of the
