@@ -28,6 +28,17 @@ func TestDeploy_MissingVariableFixNamesIt(t *testing.T) {
 		{"a setting", "API_BASE_URL",
 			[]string{"API_BASE_URL", "`run.envVariables`", "zerops_deploy"},
 			[]string{"zerops_env action=set", "${db_hostname}"}, false, "API_BASE_URL: http://api:8000"},
+		// Walk 82: DB_HOST got "its value, or a reference to another
+		// service's variable (${<hostname>_<variable>})", naming no service.
+		{"another service's host", "DB_HOST",
+			[]string{"Set DB_HOST: ${db_hostname} in `run.envVariables`", "db is postgresql@16", "zerops_deploy"},
+			[]string{"zerops_env action=set", "its value", "<hostname>"}, false, "DB_HOST: ${db_hostname}"},
+		{"another service's password", "DB_PASSWORD",
+			[]string{"Set DB_PASSWORD: ${db_password} in `run.envVariables`", "zerops_deploy"},
+			[]string{"zerops_env action=set", "<value>"}, false, "DB_PASSWORD: ${db_password}"},
+		{"a cache's host", "REDIS_HOST",
+			[]string{"Set REDIS_HOST: ${cache_hostname} in `run.envVariables`", "cache is valkey@7.2"},
+			[]string{"zerops_env action=set", "its value"}, false, "REDIS_HOST: ${cache_hostname}"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

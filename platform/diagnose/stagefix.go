@@ -147,6 +147,19 @@ func (d *Diagnosis) buildOnlyFix(c *Code) {
 // or "".
 func (d Diagnosis) UnsetVariable() string { return d.unset }
 
+// SetRef rewrites the fix of d, whose app stopped at start without its
+// variable, to the reference that gives it (ref, ${db_hostname}; whose:
+// "db is postgresql@16"): the variable names another service's value,
+// which the project's one service of that kind holds (walk 82: "its value,
+// or a reference …" left the agent to guess a literal).
+func (d *Diagnosis) SetRef(ref, whose string) {
+	if d.unset == "" {
+		return
+	}
+	d.Fix = "Set " + d.unset + ": " + ref + " in `run.envVariables` of zerops.yml (" + whose + "); then deploy again."
+	d.envOnly = false
+}
+
 // SetHostBack rewrites d, whose app could not resolve host at its start,
 // for host created since (a deleted service made again): a restart of
 // hostname resolves it, and nothing else needs to change.

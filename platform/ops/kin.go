@@ -200,3 +200,63 @@ func recreatedNext(ctx context.Context, proj Project, created []string, types ma
 	}
 	return next.Say("."), rest
 }
+
+// kinVarKeys are the generated variables a variable's name may ask of a
+// service, by the name's last word; the credentials only of the SQL
+// databases, which generate them (zerops-platform facts: Generated).
+var kinVarKeys = map[string]string{"HOST": "hostname", "HOSTNAME": "hostname", "PORT": "port", "USER": "user", "USERNAME": "user", "PASSWORD": "password", "PASS": "password"}
+
+// kinVarOf reads name as another service's variable: the word of its kind
+// (DB_HOST: "db") and the generated key it asks ("hostname"); "" when the
+// name is not one.
+func kinVarOf(name string) (word, key string) {
+	first, last, ok := strings.Cut(name, "_")
+	if !ok || strings.Contains(last, "_") {
+		return "", ""
+	}
+	word, key = strings.ToLower(first), kinVarKeys[last]
+	if kinFamilies[word] == nil || key == "" {
+		return "", ""
+	}
+	return word, key
+}
+
+// refForUnsetVars fits ds, svc's diagnoses, to a variable the app stopped
+// without whose name asks another service's value (DB_HOST, DB_PASSWORD)
+// where the project has one service of that kind that generates it: the
+// fix gives the reference (${db_hostname}), not a value to guess.
+func refForUnsetVars(ctx context.Context, proj Project, svc platform.ServiceStack, ds []diagnose.Diagnosis) []diagnose.Diagnosis {
+	var services []platform.ServiceStack
+	for i := range ds {
+		word, key := kinVarOf(ds[i].UnsetVariable())
+		if key == "" {
+			continue
+		}
+		if services == nil {
+			all, err := listServices(ctx, proj)
+			if err != nil {
+				return ds
+			}
+			services = all
+		}
+		var kin []platform.ServiceStack
+		for _, s := range services {
+			if !s.System && s.ID != svc.ID && slices.Contains(kinFamilies[word], kindWord(s.Type.VersionName)) {
+				kin = append(kin, s)
+			}
+		}
+		if len(kin) != 1 {
+			continue
+		}
+		sql := slices.Contains([]string{"postgresql", "mariadb", "mysql"}, kindWord(kin[0].Type.VersionName))
+		if key != "hostname" && !sql {
+			continue
+		}
+		whose := kin[0].Name + " is " + kin[0].Type.VersionName
+		if key == "password" {
+			whose += "; the reference keeps the password out of the file"
+		}
+		ds[i].SetRef("${"+kin[0].Name+"_"+key+"}", whose)
+	}
+	return ds
+}

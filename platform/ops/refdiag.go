@@ -102,7 +102,7 @@ func nearest(s string, names []string) string {
 // svc's and the project's and classifies again knowing them. Whichever
 // pass answers, an out-of-memory fix fits svc's RAM ceiling (oomAtMax).
 func classifyRuntime(ctx context.Context, proj Project, svc platform.ServiceStack, lines []string, opt diagnose.Options) []diagnose.Diagnosis {
-	return oomAtMax(ctx, proj.Client, svc, restartForNewHost(ctx, proj, svc, restartForSetVars(ctx, proj, svc, classifyKnowing(ctx, proj, svc, lines, opt))))
+	return oomAtMax(ctx, proj.Client, svc, restartForNewHost(ctx, proj, svc, restartForSetVars(ctx, proj, svc, refForUnsetVars(ctx, proj, svc, classifyKnowing(ctx, proj, svc, lines, opt)))))
 }
 
 // restartForNewHost turns a host-not-found diagnosis whose host is a
