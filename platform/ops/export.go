@@ -186,7 +186,7 @@ func importWhere(hostname string) platform.Step {
 			" exists here), or as it is in another project, through a ZCP working there or `zcli project service-import <file>`.")
 	}
 	return platform.Say("import it into another project, which a ZCP working there does with ").Call("zerops_import").
-		Say(" (dryRun: true first), or `zcli project service-import <file>`; not here: this project has each of its hostnames already. "+
+		Say(" (dryRun: true first), or `zcli project service-import <file>`; not here: this project has each of its hostnames already. " +
 			"To create a new project from it, put a `project:` block (its `name:`) above `services:` and use `zcli project project-import <file>` or the Zerops GUI's Import a project.")
 }
 
