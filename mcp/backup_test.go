@@ -71,7 +71,7 @@ func TestBackup_DeleteNamesBackup(t *testing.T) {
 	}{
 		{"database with a backup", "db", true, "Latest backup: db-"},
 		{"database without backups", "db", false, "zerops_manage action=backup serviceHostname=db"},
-		{"object storage", "storage", false, "keeps no backups of object-storage: its data is gone with it. To keep the files, first: its files are in an S3-compatible bucket: copy them"},
+		{"object storage", "storage", false, "keeps no backups of object-storage: its data is gone with it. Its files are in an S3-compatible bucket: copy them"},
 		{"runtime", "appdev", false, ""},
 	}
 	for _, tt := range tests {

@@ -153,7 +153,7 @@ func deletionBackupNote(ctx context.Context, c platform.Client, svc *platform.Se
 		}
 		note := "The platform keeps no backups of " + svc.Type.VersionName + ": its data is gone with it."
 		if svc.Type.Category == platform.CategoryObject { // walk 77: the way to keep the files came only at a backup
-			note += " To keep the files, first: " + copyBucketOut(svc.Name)
+			note += " I" + copyBucketOut(svc.Name)[1:] // walk 82: "To keep the files, first: its files are …" read garbled
 		}
 		return note
 	}
