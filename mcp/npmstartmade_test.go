@@ -83,3 +83,34 @@ func TestDeploy_NpmStartWithoutPackageJSON(t *testing.T) {
 		t.Errorf("next %q does not name package.json in deployFiles (or the answer still says the build should produce it): %s", next, answer)
 	}
 }
+
+// TestDeploy_NpmScriptNamesAFileTheBuildDoesNotMake: walk 82 renamed the
+// start script's file (`start:prod: node ./dist/server.js`, tsc making
+// dist/index.js of src/index.ts) and the fix said "Make `run.start` name a
+// file the build produces", though run.start (`npm run start:prod`) names
+// no file: the script does, and the fix names the script.
+func TestDeploy_NpmScriptNamesAFileTheBuildDoesNotMake(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	writeApp(t, h.workDir(t), map[string]string{
+		"zerops.yml": `zerops:
+  - setup: appstage
+    build:
+      base: nodejs@22
+      buildCommands: [npm i, npm run build]
+      deployFiles: [./dist, ./node_modules, ./package.json]
+    run:
+      base: nodejs@22
+      ports: [{port: 3000, httpSupport: true}]
+      start: npm run start:prod
+`,
+		"package.json":  `{"name":"api","version":"1.0.0","scripts":{"build":"tsc","start:prod":"node ./dist/server.js"},"dependencies":{"express":"4.21.2"},"devDependencies":{"typescript":"5.7.3"}}` + "\n",
+		"tsconfig.json": `{"compilerOptions":{"outDir":"./dist","rootDir":"./src","module":"commonjs","target":"es2020"}}` + "\n",
+		"src/index.ts":  "import express from 'express';\nconst app = express();\napp.listen(3000, '0.0.0.0');\n",
+	})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "deploy")
+	next := str(m["next"])
+	if m["verdict"] != "not-answering" || !strings.Contains(next, "`start:prod` script of package.json") || strings.Contains(next, "Make `run.start` name a file") {
+		t.Errorf("verdict %v: want the fix in the start:prod script: %s", m["verdict"], text(res))
+	}
+}

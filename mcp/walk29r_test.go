@@ -59,7 +59,7 @@ func TestRecipe_BunWalk29(t *testing.T) {
 			lacks: []string{"api is live", "where `bun run start:prod` listens"}},
 		{name: "run.ports 8080", services: svc, dir: "api", target: "api", files: walk29Sub(walk29Bun(), "- port: 3000", "- port: 8080", "port: 3000\n          path", "port: 8080\n          path"), verdict: "not-answering",
 			next: []string{"Change the code to listen on 8080"}, lacks: []string{"api is live"}},
-		{name: "deployFiles without dist", services: svc, dir: "api", target: "api", files: walk29Sub(walk29Bun(), "        - dist\n", ""), verdict: "not-answering", says: []string{"dist/main.js"}, once: []string{"Make `run.start` name a file the build produces"}},
+		{name: "deployFiles without dist", services: svc, dir: "api", target: "api", files: walk29Sub(walk29Bun(), "        - dist\n", ""), verdict: "not-answering", says: []string{"dist/main.js"}, once: []string{"name a file the build produces, and include it (and its directory) in `build.deployFiles`"}},
 		{name: "a reference to no service", services: svc, dir: "api", target: "api", files: walk29Sub(walk29Bun(), "${db_password}", "${postgres_password}"), verdict: "unverified", says: []string{"${postgres_password}"}},
 		{name: "localhost", services: svc, dir: "api", target: "api", files: walk29Sub(walk29Bun(), "src/main.ts::port: 3000 }", "port: 3000, hostname: 'localhost' }"), verdict: "not-answering",
 			once: []string{"Change src/main.ts, line 9 to bind 0.0.0.0 on port 3000"}, lacks: []string{"dist/main.js, the file"},

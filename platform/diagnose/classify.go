@@ -462,6 +462,7 @@ func (d *Diagnosis) specialise(text string, stage Stage, opt Options, prepFiles 
 		d.goRunFix(text, opt.Code)
 		d.mixReleaseFix(text, opt.Code)
 		d.unrunStartFix(text, opt.Code)
+		d.scriptStartFix(opt.Code)
 	case "connection-refused":
 		d.refusedFix(text, opt.Peers)
 	case "db-connection-refused":
