@@ -24,7 +24,7 @@ var hostKeyRe = regexp.MustCompile(`^([A-Z][A-Z0-9_]*?)_HOST(?:NAME)?$`)
 var hostLabelRe = regexp.MustCompile(`^[a-z][a-z0-9]{0,24}$`)
 
 // otherServiceWords are the words of a host variable's name that say it
-// is another service's (besides kinFamilies'): mail, queue, broker.
+// is another service's (besides platform.KinFamilies'): mail, queue, broker.
 var otherServiceWords = []string{"mail", "smtp", "queue", "broker", "search", "memcached"}
 
 // literalHostIssues warns of a run.envVariables host variable of another
@@ -54,7 +54,7 @@ func literalHostIssues(ctx context.Context, proj Project, vars []envVarAt) []pla
 			continue
 		}
 		for _, w := range strings.Split(strings.ToLower(m[1]), "_") {
-			if kinFamilies[w] != nil || slices.Contains(otherServiceWords, w) {
+			if platform.KinFamilies[w] != nil || slices.Contains(otherServiceWords, w) {
 				cands = append(cands, cand{v, w, val})
 				break
 			}
@@ -82,7 +82,7 @@ func literalHostIssues(ctx context.Context, proj Project, vars []envVarAt) []pla
 		}
 		var kin []diagnose.Kin
 		for _, s := range services { // the key's kind; the service of that name too (DB_HOST: db)
-			if !s.System && slices.Contains(kinFamilies[c.kind], kindWord(s.Type.VersionName)) {
+			if !s.System && slices.Contains(platform.KinFamilies[c.kind], kindWord(s.Type.VersionName)) {
 				kin = append(kin, diagnose.Kin{Name: s.Name, Type: s.Type.VersionName})
 			}
 		}
@@ -131,7 +131,7 @@ func kindLabel(word string) string {
 	case "memcached":
 		return "a memcached server"
 	}
-	family := kinFamilies[word]
+	family := platform.KinFamilies[word]
 	if family == nil {
 		return ""
 	}
@@ -144,30 +144,16 @@ func kindLabel(word string) string {
 	return "a " + family[0] + " service"
 }
 
-// serviceURL is a connection URL: group 1 its scheme, 2 its host (after
-// the user and password, if any).
-var serviceURL = regexp.MustCompile(`^([a-z][a-z0-9+.-]*)://(?:[^@/\s]*@)?([^:/?#@\s]+)(?:[:/?#]|$)`)
-
 // urlHost is, for a run.envVariables value that is a connection URL whose
 // scheme names a kind of service (postgresql://, redis://, mongodb+srv://)
 // and whose host is a bare hostname (walk 81: @postgres:5432 with the
 // database named db went unsaid), that host and the kind; kind "" else.
+// platform.URLHost reads the URL, as the sandbox does.
 func urlHost(v envVarAt) (host, kind string) {
-	m := serviceURL.FindStringSubmatch(strings.TrimSpace(v.value))
-	if m == nil || !strings.Contains(v.path, ".run.envVariables.") || !hostLabelRe.MatchString(m[2]) || yamlcheck.IsLoopbackHost(m[2]) {
+	if !strings.Contains(v.path, ".run.envVariables.") {
 		return "", ""
 	}
-	scheme, _, _ := strings.Cut(m[1], "+")
-	switch scheme { // TLS forms and protocols named apart from their service
-	case "rediss":
-		scheme = "redis"
-	case "amqp", "amqps":
-		scheme = "rabbitmq"
-	}
-	if kinFamilies[scheme] == nil || scheme == "db" || scheme == "database" {
-		return "", ""
-	}
-	return m[2], scheme
+	return platform.URLHost(v.value)
 }
 
 // mailerKeys name the mail transport (Laravel's MAIL_MAILER, older

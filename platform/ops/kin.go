@@ -11,28 +11,13 @@ import (
 	"github.com/zeropsio/zcp/platform/diagnose"
 )
 
-// kinFamilies maps a word a reference may use for a service's kind to the
-// type names of that kind: ${postgres_connectionString} means the
-// project's PostgreSQL service, whatever its hostname.
-var kinFamilies = map[string][]string{
-	"postgres": {"postgresql"}, "postgresql": {"postgresql"}, "pg": {"postgresql"}, "psql": {"postgresql"}, "pgsql": {"postgresql"},
-	"mysql": {"mariadb", "mysql"}, "mariadb": {"mariadb", "mysql"}, "maria": {"mariadb"},
-	"redis": {"valkey", "keydb", "redis"}, "valkey": {"valkey", "keydb", "redis"}, "keydb": {"keydb", "valkey"}, "cache": {"valkey", "keydb", "redis"},
-	"mongo": {"mongodb"}, "mongodb": {"mongodb"},
-	"elastic": {"elasticsearch"}, "elasticsearch": {"elasticsearch"}, "es": {"elasticsearch"},
-	"meili": {"meilisearch"}, "meilisearch": {"meilisearch"}, "typesense": {"typesense"}, "qdrant": {"qdrant"},
-	"nats": {"nats"}, "rabbit": {"rabbitmq"}, "rabbitmq": {"rabbitmq"}, "kafka": {"kafka"}, "clickhouse": {"clickhouse"},
-	"storage": {"object-storage"}, "s3": {"object-storage"}, "minio": {"object-storage"}, "bucket": {"object-storage"},
-	"db": {"postgresql", "mariadb", "mysql", "mongodb"}, "database": {"postgresql", "mariadb", "mysql", "mongodb"},
-}
-
 // kinOf lists the project's services of the kind host names (a type or its
 // usual word), or, when ZCP deleted host a moment ago, of the type it had
 // (goneType, else ""), each with its type; none when the kind is unknown.
 func kinOf(host, goneType string, services []platform.ServiceStack) []diagnose.Kin {
-	family := kinFamilies[strings.ToLower(host)]
+	family := platform.KinFamilies[strings.ToLower(host)]
 	if family == nil {
-		family = kinFamilies[kinAffix(strings.ToLower(host))]
+		family = platform.KinFamilies[kinAffix(strings.ToLower(host))]
 	}
 	if goneType != "" {
 		family = append(slices.Clone(family), kindWord(goneType))
@@ -49,14 +34,14 @@ func kinOf(host, goneType string, services []platform.ServiceStack) []diagnose.K
 	return kin
 }
 
-// kinAffix is the longest word of kinFamilies that host begins or ends
-// with (apidb: db, pgmain: pg, rediscache: redis), or "": a hostname of
-// its own often says the kind beside the app's name (at least two letters
+// kinAffix is the longest word of platform.KinFamilies that host begins
+// or ends with (apidb: db, pgmain: pg, rediscache: redis), or "": a
+// hostname of its own often says the kind beside the app's name (at least two letters
 // of it: dbb is a typo of db). Two-letter words other than db and pg end
 // too many words (images: es) to say a kind.
 func kinAffix(host string) string {
 	best := ""
-	for w := range kinFamilies {
+	for w := range platform.KinFamilies {
 		short := len(w) < 3 && w != "db" && w != "pg" // es, s3: too common as a word's end
 		if !short && (len(w) > len(best) || len(w) == len(best) && w < best) && len(host)-len(w) >= 2 && (strings.HasPrefix(host, w) || strings.HasSuffix(host, w)) {
 			best = w
@@ -215,7 +200,7 @@ func kinVarOf(name string) (word, key string) {
 		return "", ""
 	}
 	word, key = strings.ToLower(first), kinVarKeys[last]
-	if kinFamilies[word] == nil || key == "" {
+	if platform.KinFamilies[word] == nil || key == "" {
 		return "", ""
 	}
 	return word, key
@@ -241,7 +226,7 @@ func refForUnsetVars(ctx context.Context, proj Project, svc platform.ServiceStac
 		}
 		var kin []platform.ServiceStack
 		for _, s := range services {
-			if !s.System && s.ID != svc.ID && slices.Contains(kinFamilies[word], kindWord(s.Type.VersionName)) {
+			if !s.System && s.ID != svc.ID && slices.Contains(platform.KinFamilies[word], kindWord(s.Type.VersionName)) {
 				kin = append(kin, s)
 			}
 		}

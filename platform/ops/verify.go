@@ -985,7 +985,7 @@ func addressRef(key, self string, services []platform.ServiceStack) string {
 		return ""
 	}
 	for _, w := range words {
-		family := kinFamilies[w]
+		family := platform.KinFamilies[w]
 		if family == nil {
 			continue
 		}
