@@ -98,8 +98,21 @@ func (r *runSim) missingHostStart(cmd startCmd, env Env, out *RunResult) startCm
 		out.Unchecked = append(out.Unchecked, note)
 		return cmd
 	}
-	cmd.crash, cmd.exit = []Line{{3, r.hostNotFoundLine(cmd.lang, cmp.Or(env.MissingLookup, env.MissingHost))}}, 0
+	host := cmp.Or(env.MissingLookup, env.MissingHost)
+	cmd.crash, cmd.exit = []Line{{3, r.hostNotFoundLine(cmd.lang, host)}}, 0
+	if cmd.lang == "node" {
+		cmd.crash = nodeLookupError(host)
+	}
 	return cmd
+}
+
+// nodeLookupError is the error Node prints when host does not resolve:
+// the message, its stack's first frame and the error's fields.
+func nodeLookupError(host string) []Line {
+	return []Line{{3, "Error: getaddrinfo ENOTFOUND " + host},
+		{3, "    at GetAddrInfoReqWrap.onlookupall [as oncomplete] (node:dns:120:26) {"},
+		{3, "  errno: -3008,"}, {3, "  code: 'ENOTFOUND',"}, {3, "  syscall: 'getaddrinfo',"},
+		{3, "  hostname: '" + host + "'"}, {3, "}"}}
 }
 
 // missingHostNote is, for a start of lang whose environment's variable
@@ -145,7 +158,17 @@ func (r *runSim) missingHostNote(lang, key, host string) string {
 				}
 				continue
 			}
-			if connectsOn(t, rel, src[start:lineEnd(src, m[1])]) || connectsLater(rel, src, start, depth) {
+			conn := connectsOn(t, rel, src[start:lineEnd(src, m[1])])
+			if conn >= 0 {
+				conn += start
+			} else {
+				conn = connectsLater(rel, src, start, depth)
+			}
+			if conn >= 0 && slices.Contains(jsExts, path.Ext(rel)) && caughtGoesOn(src, conn, depth) {
+				return fmt.Sprintf("%s: the code connects with it as it starts (%s:%d), and catches the failure without ending the process, so the sandbox cannot tell whether the app answers without it",
+					what, rel, strings.Count(src[:conn], "\n")+1)
+			}
+			if conn >= 0 {
 				return "" // the line (or its client's connect below) runs as the code starts and connects with it
 			}
 			if len(atStart) < 3 && !slices.Contains(atStart, at) {
@@ -169,29 +192,63 @@ func (r *runSim) missingHostNote(lang, key, host string) string {
 // to a name: `const c = new Client({ connectionString: … })`.
 var clientAssignRe = lazyregexp.New(`^\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:await\s+)?(?:new\s+)?[\w$.]+\(`)
 
-// connectsLater reports whether the line of src at start assigns a client
-// to a name whose connect() a later line calls at the same depth (depth:
-// startDepth's body, its indent), outside a function: pg's Client, node
-// redis' createClient, which connect only when told.
-func connectsLater(rel, src string, start int, depth []int) bool {
+// connectsLater is the offset in src of the connect() of the client the
+// line of src at start assigns to a name, called by a later line at the
+// same depth (depth: startDepth's body, its indent), outside a function:
+// pg's Client, node redis' createClient, which connect only when told;
+// -1 when none.
+func connectsLater(rel, src string, start int, depth []int) int {
 	if depth == nil {
-		return false
+		return -1
 	}
 	if path.Ext(rel) == ".go" {
 		return goPingsFatally(src, start, depth)
 	}
 	m := clientAssignRe.FindStringSubmatch(src[start:lineEnd(src, start)])
 	if m == nil {
-		return false
+		return -1
 	}
 	call := regexp.MustCompile(`(?:^|[^\w$.])` + regexp.QuoteMeta(m[1]) + `\.connect\(`)
 	for at := lineEnd(src, start) + 1; at < depth[1] && at < len(src); at = lineEnd(src, at) + 1 {
 		line := src[at:lineEnd(src, at)]
 		if c := call.FindStringIndex(line); c != nil && indent(line) == depth[2] && !inlineFunc(rel, line[:c[0]]) {
-			return true
+			return at + c[0]
 		}
 	}
-	return false
+	return -1
+}
+
+// jsExts are the files of JavaScript and TypeScript code, whose connect's
+// failure a promise's catch may take.
+var jsExts = []string{".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx"}
+
+// Of a statement that connects: a catch (a promise's .catch(, try's catch
+// (e)), and what ends the process when the catch runs (its own exit, a
+// throw from it: an unhandled rejection).
+var (
+	catchRe    = lazyregexp.New(`\bcatch\s*\(`)
+	catchEndRe = lazyregexp.New(`\bprocess\.exit\(|\bthrow\b|\bDeno\.exit\(`)
+)
+
+// caughtGoesOn reports whether the statement of src whose connect is at
+// at (it and the lines continuing it: indented past depth's, or opening
+// with . ) or }) catches the connect's failure and goes on: a catch that
+// only logs leaves the process running (walk 81's pool.connect().catch(e
+// => console.error(e))); one that exits or throws, none (an unhandled
+// rejection, a top-level await that rejects) ends it.
+func caughtGoesOn(src string, at int, depth []int) bool {
+	end := lineEnd(src, at)
+	for n := 0; n < 10 && end+1 < len(src) && (depth == nil || end+1 < depth[1]); n++ {
+		next := src[end+1 : lineEnd(src, end+1)]
+		c := strings.TrimSpace(next)
+		if c == "" || depth != nil && indent(next) <= depth[2] && !strings.HasPrefix(c, ".") && !strings.HasPrefix(c, "}") && !strings.HasPrefix(c, ")") {
+			break
+		}
+		end = lineEnd(src, end+1)
+	}
+	stmt := src[at:end]
+	c := catchRe.FindStringIndex(stmt)
+	return c != nil && !catchEndRe.MatchString(stmt[c[0]:])
 }
 
 // goPingRe is a Go database handle's Ping, which connects (sql.Open
@@ -201,11 +258,11 @@ var (
 	goFatalRe = lazyregexp.New(`\blog\.Fatal|\bpanic\(|\bos\.Exit\(`)
 )
 
-// goPingsFatally reports whether a line of main below start (at main's
-// depth) pings a database and main ends when it fails, on that line or the
-// next three: Go's `db.Ping()` then `log.Fatal` (walk 77: read as no
+// goPingsFatally is the offset of a line of main below start (at main's
+// depth) that pings a database where main ends when it fails, on that line
+// or the next three; -1 when none: Go's `db.Ping()` then `log.Fatal` (walk 77: read as no
 // connect, so a missing host was only unverified).
-func goPingsFatally(src string, start int, depth []int) bool {
+func goPingsFatally(src string, start int, depth []int) int {
 	for at := lineEnd(src, start) + 1; at < depth[1] && at < len(src); at = lineEnd(src, at) + 1 {
 		line := src[at:lineEnd(src, at)]
 		if !goPingRe.MatchString(line) || indent(line) != depth[2] {
@@ -217,9 +274,12 @@ func goPingsFatally(src string, start int, depth []int) bool {
 				break
 			}
 		}
-		return goFatalRe.MatchString(src[at:min(end, len(src))])
+		if goFatalRe.MatchString(src[at:min(end, len(src))]) {
+			return at
+		}
+		return -1
 	}
-	return false
+	return -1
 }
 
 // lineEnd is the offset of the end of the line holding offset at in src.
@@ -230,13 +290,16 @@ func lineEnd(src string, at int) int {
 	return len(src)
 }
 
-// connectsOn tells whether line, a line of the file rel that runs as the
-// start does, connects eagerly in a form of the record t (its connects),
-// not in a function written on that line.
-func connectsOn(t *tool, rel, line string) bool {
+// connectsOn is the offset in line, a line of the file rel that runs as
+// the start does, of an eager connect in a form of the record t (its
+// connects), not in a function written on that line; -1 when none.
+func connectsOn(t *tool, rel, line string) int {
 	if t.connects == nil {
-		return false
+		return -1
 	}
 	m := t.connects.FindStringIndex(line)
-	return m != nil && !inlineFunc(rel, line[:m[0]]) && !strings.Contains(line, "lazyConnect: true") // ioredis told to wait for connect()
+	if m == nil || inlineFunc(rel, line[:m[0]]) || strings.Contains(line, "lazyConnect: true") { // ioredis told to wait for connect()
+		return -1
+	}
+	return m[0]
 }

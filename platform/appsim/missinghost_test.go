@@ -54,6 +54,19 @@ func TestRun_MissingHostFailsOnlyAnEagerConnectAtStart(t *testing.T) {
 		// pg's Client connects when told, on a line below (walk 76).
 		{name: "node pg Client, connect below", files: map[string]string{"index.js": "const c = new Client({ connectionString: process.env.DATABASE_URL });\nc.connect().catch(() => process.exit(1));\n" + node},
 			crash: "ENOTFOUND pg"},
+		// walk 81: a connect whose failure ends the process (a catch that
+		// exits, a top-level await) fails the start in Node's words; a
+		// catch that only logs goes on, unverified.
+		{name: "node pool connect, catch exits", files: map[string]string{"index.js": "const pool = new pg.Pool({connectionString: process.env.DATABASE_URL}); pool.connect().then(() => app.listen(3000)).catch(e => { console.error(e); process.exit(1) });\n" + node},
+			crash: "Error: getaddrinfo ENOTFOUND pg\n    at GetAddrInfoReqWrap.onlookupall [as oncomplete] (node:dns:120:26) {\n  errno: -3008,\n  code: 'ENOTFOUND',\n  syscall: 'getaddrinfo',\n  hostname: 'pg'\n}"},
+		{name: "node top-level await connect", files: map[string]string{"index.mjs": "const c = new pg.Client({ connectionString: process.env.DATABASE_URL });\nawait c.connect();\n" + node}, start: "node index.mjs",
+			crash: "ENOTFOUND pg"},
+		{name: "node connect, catch logs", files: map[string]string{"index.js": "const pool = new pg.Pool({connectionString: process.env.DATABASE_URL});\npool.connect()\n  .then(() => console.log('db'))\n  .catch(e => console.error(e));\n" + node},
+			unsure: "connects with it as it starts (index.js:2), and catches the failure without ending the process"},
+		{name: "node connect, catch throws", files: map[string]string{"index.js": "const pool = new pg.Pool({connectionString: process.env.DATABASE_URL});\npool.connect()\n  .catch(e => { throw e; });\n" + node},
+			crash: "ENOTFOUND pg"},
+		{name: "node try connect on one line, catch logs", files: map[string]string{"index.js": "try { mongoose.connect(process.env.DATABASE_URL); } catch (e) { console.error(e); }\n" + node},
+			unsure: "(index.js:1), and catches the failure without ending the process"},
 		{name: "node pg Client, connect in a function", files: map[string]string{"index.js": "const c = new Client({ connectionString: process.env.DATABASE_URL });\nfunction go() {\n  c.connect();\n}\n" + node},
 			unsure: "(index.js:1), " + atLoad},
 		{name: "node new Redis, lazyConnect", files: map[string]string{"index.js": "const redis = new Redis(process.env.DATABASE_URL, { lazyConnect: true });\n" + node},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -346,7 +347,7 @@ func TestRun_SecretReferenceReadAtStart(t *testing.T) {
 	}
 	restart()
 	_, items := fetchLogs(t, h, srv.ProjectID(), url.Values{"serviceStackId": {dev}, "limit": {"1000"}, "minimumSeverity": {"3"}})
-	if len(items) == 0 || !strings.Contains(items[len(items)-2].Message, "Error: getaddrinfo ENOTFOUND database") {
+	if !slices.ContainsFunc(items, func(l logItem) bool { return strings.Contains(l.Message, "Error: getaddrinfo ENOTFOUND database") }) {
 		t.Fatalf("after the restart the error lines are %+v", items)
 	}
 	if code, _ := probe(t, srv, "appdev", 3000, "/"); code != http.StatusBadGateway {
