@@ -105,6 +105,20 @@ func (st *state) startEnv(s *service, d *deployedSetup) (out appsim.Env, refs []
 			out.MissingHost, out.MissingIn = h, keys[i]
 		}
 	}
+	for _, k := range keys {
+		// A connection URL naming a host no service has (walk 81:
+		// postgresql://${db_user}:${db_password}@postgres:5432/db where
+		// the database is db): the app looks that host up where it
+		// connects with the variable, as validation warns.
+		if out.MissingHost != "" {
+			break
+		}
+		if h, _ := platform.URLHost(raw[k]); h != "" {
+			if o := st.serviceByName(s.ProjectID, h); o == nil || o.system() {
+				out.MissingHost, out.MissingIn = h, k
+			}
+		}
+	}
 	if out.MissingHost != "" { // the host that does not resolve decides
 		out.Unresolved = slices.DeleteFunc(out.Unresolved, func(e string) bool { return noAddress[e] })
 	}

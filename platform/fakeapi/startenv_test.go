@@ -53,6 +53,13 @@ func TestRun_EnvironmentReadAtStart(t *testing.T) {
 			http.StatusBadGateway, http.StatusOK, "Listening on 0.0.0.0:3000"},
 		{"SecretMissingReference", "", dbCode, 8080, "", "DB=${nodb_hostname}\n", nil,
 			http.StatusOK, http.StatusBadGateway, "Error: getaddrinfo ENOTFOUND ${nodb_hostname}"},
+		// A connection URL whose host no service has (walk 81: @postgres
+		// where the database is db) is looked up, and fails; the host of a
+		// service resolves.
+		{"SecretURLHostOfNoService", "", dbCode, 8080, "", "DB=postgresql://${db_user}:p@postgres:5432/db\n", nil,
+			http.StatusOK, http.StatusBadGateway, "Error: getaddrinfo ENOTFOUND postgres"},
+		{"SecretURLHostOfAService", "", dbCode, 8080, "", "DB=postgresql://${db_user}:p@db:5432/db\n", nil,
+			http.StatusOK, http.StatusOK, "Listening on 0.0.0.0:8080"},
 		// A reference to a variable of the container's own resolves at start:
 		// a secret's, a project variable's.
 		{"OwnReferenceToSecret", "", portCode, 3000, "        PORT: ${APP_PORT}\n", "APP_PORT=3000\n", nil,
@@ -99,7 +106,7 @@ func TestRun_EnvironmentReadAtStart(t *testing.T) {
 			_, items := fetchLogs(t, h, srv.ProjectID(), url.Values{"serviceStackId": {stage}, "limit": {"1000"}, "desc": {"1"}})
 			var last string
 			for _, l := range items {
-				if strings.HasPrefix(l.Message, "Listening on") || strings.Contains(l.Message, "ENOTFOUND") {
+				if strings.HasPrefix(l.Message, "Listening on") || strings.Contains(l.Message, "getaddrinfo ENOTFOUND") { // the message, not the error's fields below it
 					last = l.Message
 					break
 				}
