@@ -18,17 +18,21 @@ const (
 // BadRef is a variable whose ${host_key} reference names no service of the
 // project, so the app reads text that is no hostname or value.
 type BadRef struct {
-	Where    string      // InService, InProject or InYml
-	Service  string      // the service the app runs in (InService: that holds the variable)
-	Key      string      // the variable, e.g. REDIS_HOST
-	Ref      string      // the reference, e.g. ${redis_hostname}
-	Host     string      // the hostname the reference names, e.g. redis
-	Services []string    // the project's hostnames, to reference instead
-	Near     string      // a hostname close to Host (a typo's likely target), or ""
-	Kin      []Kin       // the project's services of the kind Host names (postgres → its postgresql services)
-	Gone     string      // Host was just deleted: when, and its latest backup; or ""
-	Recreate string      // with Gone: how to create Host again and restore its backup
-	Whole    bool        // the variable's value is the reference alone
+	Where    string   // InService, InProject or InYml
+	Service  string   // the service the app runs in (InService: that holds the variable)
+	Key      string   // the variable, e.g. REDIS_HOST
+	Ref      string   // the reference, e.g. ${redis_hostname}
+	Host     string   // the hostname the reference names, e.g. redis
+	Services []string // the project's hostnames, to reference instead
+	Near     string   // a hostname close to Host (a typo's likely target), or ""
+	Kin      []Kin    // the project's services of the kind Host names (postgres → its postgresql services)
+	Gone     string   // Host was just deleted: when, and its latest backup; or ""
+	Recreate string   // with Gone: how to create Host again and restore its backup
+	Whole    bool     // the variable's value is the reference alone
+	// URL marks a connection URL naming Host itself, no reference
+	// (postgresql://${db_user}:…@postgres:5432/db): Ref is Host, and
+	// the fix replaces the host.
+	URL      bool
 	Also     []string    // the other variables referencing Host, e.g. MEILI_URL beside MEILI_KEY
 	alsoRefs [][2]string // of Also, those held where Key is: each key and its reference
 	sameKey  []string    // Key's other references to Host (`${pg_connectionString}/${pg_dbName}`)
@@ -74,7 +78,34 @@ func KinHave(kin []Kin, key string) bool {
 // shows reports whether line shows b: the reference itself, or as a whole
 // word its host (what a resolver names) or its variable (what a lookup names).
 func (b BadRef) shows(line string) bool {
-	return strings.Contains(line, b.Ref) || hasWord(line, b.Host) || hasWord(line, b.Key)
+	return !b.URL && strings.Contains(line, b.Ref) || hasWord(line, b.Host) || hasWord(line, b.Key)
+}
+
+// KinHosts names each service of kin as the host to write instead of a
+// missing one: "db (or ${db_hostname}; db is postgresql@16)".
+func KinHosts(kin []Kin) string {
+	parts := make([]string, len(kin))
+	for i, k := range kin {
+		parts[i] = fmt.Sprintf("%s (or ${%s_hostname}; %s is %s)", k.Name, k.Name, k.Name, k.Type)
+	}
+	return strings.Join(parts, ", or ")
+}
+
+// locateURL is locate's for b, a connection URL whose host, written out,
+// no service has: the fix replaces that host with the service of its kind.
+func (d *Diagnosis) locateURL(b BadRef, scope, target string) {
+	d.Cause = fmt.Sprintf("The %s is a connection URL to the host %s, but the project has no service %s, so the app looks up a host that does not resolve.", scope, b.Host, b.Host)
+	with := "the hostname of the service it means (the project's services: " + strings.Join(b.Services, ", ") + ")"
+	if len(b.Kin) > 0 {
+		with = KinHosts(b.Kin)
+	}
+	if b.Where == InYml {
+		d.Fix = fmt.Sprintf("In zerops.yml `run.envVariables`, in %s replace the host %s with %s, then zerops_deploy again.", b.Key, b.Host, with)
+		return
+	}
+	d.Fix = fmt.Sprintf("Change the variable, not zerops.yml (a redeploy or rollback keeps it): in %s replace the host %s with %s, with zerops_env action=set %s variables=[\"%s=…\"] restart=true.",
+		b.Key, b.Host, with, target, b.Key)
+	d.envOnly = true
 }
 
 // hasWord reports whether w stands in line as a whole word: not inside a
@@ -119,6 +150,10 @@ func (d *Diagnosis) locate(b BadRef) {
 		scope = "variable " + b.Key + " in `run.envVariables` of zerops.yml"
 	}
 	d.missing = b.Host
+	if b.URL {
+		d.locateURL(b, scope, target)
+		return
+	}
 	refs := strings.Join(append([]string{b.Ref}, b.sameKey...), " and ")
 	d.Cause = fmt.Sprintf("The %s references %s, but the project has no service %s, so the app gets a host or value that does not exist.", scope, refs, b.Host)
 	if b.Gone != "" {

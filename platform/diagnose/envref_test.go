@@ -86,6 +86,49 @@ func TestClassifyWith_BadRefInZeropsYmlKeepsTheKey(t *testing.T) {
 	}
 }
 
+// TestClassifyWith_URLHostReplacesTheHost checks that a connection URL
+// naming a host no service has (walk 81: @postgres:5432 where the
+// database is db) is fixed by replacing that host with the service of its
+// kind, in zerops.yml with a deploy, in a variable with zerops_env; a line
+// that names postgresql, not the host, is not it.
+func TestClassifyWith_URLHostReplacesTheHost(t *testing.T) {
+	t.Parallel()
+	url := func(where string, kin []Kin) BadRef {
+		return BadRef{Where: where, Service: "appstage", Key: "DATABASE_URL", Ref: "postgres", Host: "postgres",
+			Services: []string{"appstage", "db"}, Kin: kin, URL: true}
+	}
+	db := []Kin{{Name: "db", Type: "postgresql@16"}}
+	tests := []struct {
+		name   string
+		line   string
+		ref    BadRef
+		want   string // in the fix; "": the plain host-not-found
+		deploy bool
+	}{
+		{"in zerops.yml", "Error: getaddrinfo ENOTFOUND postgres", url(InYml, db),
+			"In zerops.yml `run.envVariables`, in DATABASE_URL replace the host postgres with db (or ${db_hostname}; db is postgresql@16), then zerops_deploy again.", true},
+		{"no service of its kind", "Error: getaddrinfo ENOTFOUND postgres", url(InYml, nil),
+			"replace the host postgres with the hostname of the service it means (the project's services: appstage, db)", true},
+		{"a service variable", "Error: getaddrinfo ENOTFOUND postgres", url(InService, db),
+			`in DATABASE_URL replace the host postgres with db (or ${db_hostname}; db is postgresql@16), with zerops_env action=set serviceHostname=appstage variables=["DATABASE_URL=…"] restart=true`, false},
+		{"another host in the log", "Error: getaddrinfo ENOTFOUND postgresql.internal", url(InYml, db), "", true},
+	}
+	for _, tt := range tests {
+		ds := ClassifyWith([]string{tt.line}, Runtime, Options{BadRefs: []BadRef{tt.ref}})
+		if len(ds) == 0 || ds[0].Signal != "host-not-found" {
+			t.Fatalf("%s: diagnoses %+v, want host-not-found", tt.name, ds)
+		}
+		switch d := ds[0]; {
+		case tt.want == "" && d.Fix != signalByID["host-not-found"].fix:
+			t.Errorf("%s: fix %q, want the plain host-not-found's", tt.name, d.Fix)
+		case tt.want != "" && (!strings.Contains(d.Fix, tt.want) || d.MissingService() != "postgres" || !strings.Contains(d.Cause, "DATABASE_URL")):
+			t.Errorf("%s: cause %q, fix %q (missing %q); want the fix %q", tt.name, d.Cause, d.Fix, d.MissingService(), tt.want)
+		case d.NeedsDeploy() != tt.deploy:
+			t.Errorf("%s: NeedsDeploy %v, want %v", tt.name, d.NeedsDeploy(), tt.deploy)
+		}
+	}
+}
+
 // TestClassifyWith_UnknownRefKeepsItsKey checks that the fix of a host or
 // reference no known variable holds keeps the key the user wrote.
 func TestClassifyWith_UnknownRefKeepsItsKey(t *testing.T) {

@@ -80,17 +80,7 @@ func literalHostIssues(ctx context.Context, proj Project, vars []envVarAt) []pla
 		if !yamlcheck.IsLoopbackHost(val) && slices.Contains(names, val) {
 			continue
 		}
-		var kin []diagnose.Kin
-		for _, s := range services { // the key's kind; the service of that name too (DB_HOST: db)
-			if !s.System && slices.Contains(platform.KinFamilies[c.kind], kindWord(s.Type.VersionName)) {
-				kin = append(kin, diagnose.Kin{Name: s.Name, Type: s.Type.VersionName})
-			}
-		}
-		if !yamlcheck.IsLoopbackHost(val) {
-			if k := kinOf(val, "", services); len(k) > 0 {
-				kin = k
-			}
-		}
+		kin := hostKin(c.kind, val, services)
 		problem := fmt.Sprintf("%s: %s is the app's own container, and on Zerops every other service runs in a container of its own, reached by its hostname: nothing answers there", key, val)
 		if !yamlcheck.IsLoopbackHost(val) {
 			problem = fmt.Sprintf("%s: the project has no service %q (services: %s), so the app gets a host that does not resolve", key, val, listSome(names, ", "))
@@ -102,7 +92,7 @@ func literalHostIssues(ctx context.Context, proj Project, vars []envVarAt) []pla
 		fix := set + "the hostname of the service it means (the project's services: " + listSome(names, ", ") + ")."
 		switch {
 		case len(kin) > 0:
-			fix = set + kinHosts(kin) + "."
+			fix = set + diagnose.KinHosts(kin) + "."
 		case kindLabel(c.kind) != "":
 			// Walk 82: SMTP_HOST: mailpit was sent to the project's services,
 			// none of which speaks SMTP.
@@ -144,6 +134,26 @@ func kindLabel(word string) string {
 	return "a " + family[0] + " service"
 }
 
+// hostKin are the project's services a host variable means: those of the
+// kind its key (or URL's scheme) says, kind a word of
+// platform.KinFamilies, and the service of that name too (DB_HOST: db);
+// those of the kind host names (postgres: the postgresql services), when
+// any, instead.
+func hostKin(kind, host string, services []platform.ServiceStack) []diagnose.Kin {
+	var kin []diagnose.Kin
+	for _, s := range services {
+		if !s.System && slices.Contains(platform.KinFamilies[kind], kindWord(s.Type.VersionName)) {
+			kin = append(kin, diagnose.Kin{Name: s.Name, Type: s.Type.VersionName})
+		}
+	}
+	if !yamlcheck.IsLoopbackHost(host) {
+		if k := kinOf(host, "", services); len(k) > 0 {
+			kin = k
+		}
+	}
+	return kin
+}
+
 // urlHost is, for a run.envVariables value that is a connection URL whose
 // scheme names a kind of service (postgresql://, redis://, mongodb+srv://)
 // and whose host is a bare hostname (walk 81: @postgres:5432 with the
@@ -173,14 +183,4 @@ func noSMTP(vars []envVarAt, v envVarAt) bool {
 		val := strings.ToLower(strings.TrimSpace(o.value))
 		return at == env && slices.Contains(mailerKeys, o.key) && val != "" && val != "smtp"
 	})
-}
-
-// kinHosts names kin's services as a host variable takes them: the
-// hostname, or its ${hostname_hostname} reference.
-func kinHosts(kin []diagnose.Kin) string {
-	var parts []string
-	for _, k := range kin {
-		parts = append(parts, fmt.Sprintf("%s (or ${%s_hostname}; %s is %s)", k.Name, k.Name, k.Name, k.Type))
-	}
-	return strings.Join(parts, ", or ")
 }

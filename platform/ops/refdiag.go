@@ -80,6 +80,44 @@ func badRefs(ctx context.Context, proj Project, svc platform.ServiceStack, vars 
 			}
 		}
 	}
+	return append(out, urlRefs(ctx, proj, svc, vars)...)
+}
+
+// urlRefs lists the vars that are a connection URL whose host, written
+// out, no service of the project has (walk 81: @postgres:5432 where the
+// database is db): the app fails to look it up, and the fix names the
+// services of the kind the URL's scheme says.
+func urlRefs(ctx context.Context, proj Project, svc platform.ServiceStack, vars []heldVar) []diagnose.BadRef {
+	var out []diagnose.BadRef
+	var services []platform.ServiceStack
+	var names []string
+	for _, v := range vars {
+		host, kind := platform.URLHost(v.value)
+		if host == "" {
+			continue
+		}
+		if services == nil {
+			var err error
+			if services, err = listServices(ctx, proj); err != nil {
+				return nil
+			}
+			for _, s := range services {
+				if !s.System {
+					names = append(names, s.Name)
+				}
+			}
+			slices.Sort(names)
+		}
+		if slices.Contains(names, host) {
+			continue
+		}
+		where := v.where
+		if v.yml {
+			where = diagnose.InYml
+		}
+		out = append(out, diagnose.BadRef{Where: where, Service: svc.Name, Key: v.key, Ref: host, Host: host,
+			Services: names, Near: nearest(host, names), Kin: hostKin(kind, host, services), URL: true})
+	}
 	return out
 }
 
