@@ -76,3 +76,52 @@ func TestValidate_HostOfAKindTheProjectLacks(t *testing.T) {
 		}
 	}
 }
+
+// urlHostApp is walk 81's app: express and pg, DATABASE_URL the
+// connection URL url, and index.js the entry (main: its lines after the
+// app's route).
+func urlHostApp(url, main string, esm bool) map[string]string {
+	kind, req := "", "const express = require('express');\nconst pg = require('pg');\n"
+	if esm {
+		kind, req = `"type":"module",`, "import express from 'express';\nimport pg from 'pg';\n"
+	}
+	return map[string]string{
+		"zerops.yml": "zerops:\n  - setup: appstage\n    build:\n      base: nodejs@22\n      buildCommands:\n        - npm install\n      deployFiles:\n        - index.js\n        - node_modules\n        - package.json\n" +
+			"    run:\n      base: nodejs@22\n      ports:\n        - port: 3000\n          httpSupport: true\n      envVariables:\n        PORT: \"3000\"\n        DATABASE_URL: \"" + url + "\"\n      start: node index.js\n",
+		"index.js":     req + "const app = express();\napp.get('/', (req, res) => res.send('ok'));\n" + main,
+		"package.json": `{"name":"api","version":"1.0.0",` + kind + `"main":"index.js","dependencies":{"express":"^4.19.2","pg":"^8.11.0"}}`,
+	}
+}
+
+// TestDeploy_ConnectionURLHostOfNoService: walk 81's DATABASE_URL named
+// the host postgres where the project's database is db, and the app
+// connected as it started, exiting when that failed; the sandbox called it
+// live. On Zerops the lookup fails (Node's ENOTFOUND) and the app exits:
+// the deploy is not-answering, its diagnosis names db. A failure the code
+// catches and goes on from is unverified, saying what was not checked; the
+// database's own hostname is live.
+func TestDeploy_ConnectionURLHostOfNoService(t *testing.T) {
+	t.Parallel()
+	const (
+		wrong  = "postgresql://${db_user}:${db_password}@postgres:5432/db"
+		right  = "postgresql://${db_user}:${db_password}@db:5432/db"
+		listen = "app.listen(process.env.PORT, '0.0.0.0')"
+		names  = "whether the app connects with DATABASE_URL as it starts (DATABASE_URL names postgres, a service the project lacks"
+	)
+	pool := "const pool = new pg.Pool({connectionString: process.env.DATABASE_URL}); pool.connect().then(() => " + listen + ").catch(e => { console.error(e); process.exit(1) });\n"
+	await := "const client = new pg.Client({ connectionString: process.env.DATABASE_URL });\nawait client.connect();\n" + listen + ";\n"
+	logs := "const pool = new pg.Pool({connectionString: process.env.DATABASE_URL});\npool.connect().then(() => console.log('db ok')).catch(e => console.error(e));\n" + listen + ";\n"
+	block := []string{"Error: getaddrinfo ENOTFOUND postgres", "errno: -3008", "code: 'ENOTFOUND'", "syscall: 'getaddrinfo'", "hostname: 'postgres'"}
+	fix := "replace the host postgres with db"
+	runWalkCases(t, []deployCase{
+		{name: "pool connect whose catch exits", dir: "app", target: "appstage", files: urlHostApp(wrong, pool, false),
+			verdict: "not-answering", signal: "host-not-found", says: block, next: []string{fix}, once: []string{fix},
+			then: []deployCase{{name: "the fix", files: urlHostApp(right, pool, false), verdict: "live"}}},
+		{name: "top-level await connect", dir: "app", target: "appstage", files: urlHostApp(wrong, await, true),
+			verdict: "not-answering", signal: "host-not-found", says: block[:1], next: []string{fix}, once: []string{fix}},
+		{name: "catch logs and goes on", dir: "app", target: "appstage", files: urlHostApp(wrong, logs, false),
+			verdict: "unverified", reason: []string{names, "connects with it as it starts (index.js:6), and catches the failure without ending the process"}, lacks: []string{`"diagnoses"`}},
+		{name: "a host of the project", dir: "app", target: "appstage", files: urlHostApp(right, logs, false),
+			verdict: "live", lacks: []string{"ENOTFOUND"}},
+	})
+}

@@ -49,6 +49,10 @@ func pick(n int, one, many string) string {
 	return many
 }
 
+// noServiceHost is a warning's words for a host no service has: group
+// 1 the host.
+var noServiceHost = regexp.MustCompile(`the project has no service "([a-z0-9]+)"`)
+
 // envRef finds a ${host_key} reference in a warning's problem, or a
 // $host_key one without braces (as official recipes write it).
 var envRef = regexp.MustCompile(`\$\{[A-Za-z0-9]+_[A-Za-z0-9_]+\}|\$[a-z][a-z0-9]*_[A-Za-z0-9_]+`)
@@ -143,6 +147,11 @@ func undiagnosed(warnings []platform.Issue, d diagnose.Diagnosis, phase string) 
 		}
 		if m := failsWith.FindStringSubmatch(w.Problem); m != nil && strings.Contains(d.Evidence, m[1]) {
 			return true // the failure the warning foretold, which d explains
+		}
+		if _, key, ok := strings.Cut(w.Path, ".run.envVariables."); ok {
+			if m := noServiceHost.FindStringSubmatch(w.Problem); m != nil && strings.Contains(d.Fix, "in "+key+" replace the host "+m[1]+" with ") {
+				return true // a connection URL's host of no service, which d's fix replaces
+			}
 		}
 		ref := envRef.FindString(w.Problem)
 		if ref == "" {
