@@ -133,8 +133,9 @@ func (b *buildSim) composerJSON() (scripts []string, read, plugins bool) {
 // a name no command has, or one several start with, fails as the console
 // prints it, unless a plugin may add the command or Composer 2.10's
 // commands change the answer, which the sandbox does not know (unrun).
-// install and update need composer.json; run-script, create-project and
-// others make what the sandbox cannot know.
+// An option the command does not take fails as the console binds it
+// (composeropts.go); install and update need composer.json; run-script,
+// create-project and others make what the sandbox cannot know.
 func composerBuild(b *buildSim, name string, args []string, depth int) (int, bool, bool) {
 	unrun := func() (int, bool, bool) {
 		if b.unrun == "" {
@@ -179,6 +180,9 @@ func composerBuild(b *buildSim, name string, args []string, depth int) (int, boo
 		}
 		b.err("")
 		return 1, false, true
+	}
+	if code := b.composerOptions(cmd, args); code != 0 {
+		return code, false, true
 	}
 	if cmd == sub {
 		return composerRun(b, name, args, depth)
