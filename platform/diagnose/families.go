@@ -12,7 +12,7 @@ import "slices"
 var familySpecs = slices.Concat(
 	unsetURLSpecs, phpExtSpecs, dbWordSpecs, signal9Specs, ymlSpecs,
 	testRunSpecs, execFormatSpecs, servesTLSSpecs, versionNeededSpecs, packageAbsentSpecs, phpScriptSpecs, pyDistSpecs,
-	opensslMD4Specs, zodEnvSpecs, clapArgSpecs,
+	opensslMD4Specs, zodEnvSpecs, clapArgSpecs, consoleOptSpecs,
 )
 
 // familyFix fits d, read from text (lines[n] past its stamp) in stage, to
@@ -28,6 +28,7 @@ func (d *Diagnosis) familyFix(lines []string, n int, text string, stage Stage, c
 		return // another fix already fits it to what the line names
 	}
 	d.clapArgFix(lines, n, text, stage)
+	d.consoleOptFix(lines, n, text, stage)
 	d.unsetURLFix(text, stage)
 	d.ymlKeyFix(text)
 	d.uvicornFix(text)
