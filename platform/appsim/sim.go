@@ -135,6 +135,7 @@ func Run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 				clip(path, 80), clip(rc.Exec, 80)))
 		}
 	}
+	out.Unchecked = append(out.Unchecked, webCheckNotes(d, out)...) // webroot.go
 	if hc := d.Prep.Health; out.Crash == nil && !out.WebServer && hc != nil {
 		// Asked while the app runs: a failing answer is the platform's
 		// to act on, and the app's routes are in its code.

@@ -241,3 +241,44 @@ func (w *WebRoot) FatalAt(p string) []Line {
 	}
 	return nil
 }
+
+// CheckNote is what the sandbox cannot tell of an HTTP check (asks: the
+// check and when it asks, as "run.healthCheck asks while it runs") that
+// GETs p on the web server's port: where the path reaches PHP (a .php file,
+// or index.php, to which php-nginx's default `try_files` and the recipes'
+// .htaccess hand every path no file answers), whether the code answers 2xx
+// there, as for any app whose routes are in its code; where no file
+// answers it, that the server answers 404 there. "" where a deployed file
+// answers it.
+func (w *WebRoot) CheckNote(p, asks string) string {
+	if w == nil {
+		return ""
+	}
+	serves, _ := w.Answer(p)
+	switch {
+	case !serves:
+		return fmt.Sprintf("whether the check passes that %s: the web server answers GET %s with 404 (no file there under %s, and none it falls back to), so on the platform the check fails",
+			asks, clip(p, 80), path.Join(RunRoot, w.root))
+	case w.php && w.RunsPHP(p) && strings.Trim(p, "/") != "": // the root is the page the sandbox judges
+		return fmt.Sprintf("whether the app answers 2xx at %s on port 80, which %s (the web server hands the path to PHP, and the sandbox does not read the app's routes)",
+			clip(p, 80), asks)
+	}
+	return ""
+}
+
+// webCheckNotes are what run's web server leaves unchecked of d's HTTP
+// checks on its port (CheckNote); none for a runtime that is no web
+// server, whose checks Run judges by the app's routes.
+func webCheckNotes(d *Setup, run RunResult) []string {
+	if !run.WebServer {
+		return nil
+	}
+	var out []string
+	if c := d.Prep.Ready; c != nil && c.Port == 80 {
+		out = append(out, run.Web.CheckNote(c.Path, "deploy.readinessCheck asks before the new version gets traffic"))
+	}
+	if c := d.Prep.Health; c != nil && c.Port == 80 {
+		out = append(out, run.Web.CheckNote(c.Path, "run.healthCheck asks while it runs"))
+	}
+	return slices.DeleteFunc(out, func(s string) bool { return s == "" })
+}
