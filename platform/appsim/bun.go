@@ -12,7 +12,7 @@ import (
 // Bun.serve's address.
 
 func bunRecord() *tool {
-	return &tool{name: "bun", names: []string{"bun"}, lang: "bun", run: bunTool,
+	return &tool{name: "bun", names: []string{"bun"}, lang: "bun", run: bunTool, build: bunBuild,
 		missingEntry: func(file, _ string) []Line { return []Line{{3, fmt.Sprintf("error: Module not found \"%s\"", file)}} },
 		// Bun's resolver names its own exception, not Node's Error (as
 		// Bun 1.3 prints it for a host the DNS does not know).

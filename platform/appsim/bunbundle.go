@@ -1,7 +1,6 @@
 package appsim
 
 import (
-	"path"
 	"strings"
 
 	"github.com/zeropsio/zcp/platform/lazyregexp"
@@ -13,9 +12,9 @@ import (
 // as written. bunBundleEntry finds the entry a build command or package
 // script bundles into rel, for the address alone.
 
-// bunBuildRe is `bun build ENTRY … --outdir DIR` or `--outfile FILE`
-// (groups: the entry, the rest of the command).
-var bunBuildRe = lazyregexp.New(`\bbun build\s+([^\s-][^\s;&|]*)([^;&|\n"]*)`)
+// bunBuildRe is a `bun build` command (group 1: its arguments), up to the
+// end of its shell command or of the JSON string holding it.
+var bunBuildRe = lazyregexp.New(`\bbun build\b([^;&|\n"]*)`)
 
 // esbuildCLIRe is `esbuild ENTRY … --outfile=FILE` (groups: both).
 var esbuildCLIRe = lazyregexp.New(`\besbuild\s+([^\s-][^\s;&|]*)[^;&|\n"]*?--outfile[= ]([^\s;&|"]+)`)
@@ -31,26 +30,29 @@ var (
 	esbuildEntryRe = lazyregexp.New(`\bentryPoints\s*:\s*\[\s*["']([^"']+)["']\s*\]`)
 )
 
-// bunOutRe reads --outdir/--outfile (space or = before the value).
-var bunOutRe = lazyregexp.New(`--(outdir|outfile)[= ]\s*([^\s;&|"]+)`)
-
 // bunBundleEntry is the uploaded entry (its path and text) whose bundle
 // the build writes to rel, relative to the upload; false when no `bun
 // build` (or esbuild, on its command line or in a build script a `deno
 // run` or `node` runs) that the build, package.json or deno.json(c) runs
 // names rel as its output.
 func (r *runSim) bunBundleEntry(rel string) (from, src string, ok bool) {
-	text := strings.Join(r.d.BuildCommands, "\n")
-	for _, name := range []string{"package.json", "deno.json", "deno.jsonc"} {
-		s, _ := r.files.Read(name)
-		text += "\n" + s
-	}
-	from = BundleEntry(r.files.Read, text, rel)
+	from = BundleEntry(r.files.Read, r.bundleText(), rel)
 	if from == "" {
 		return "", "", false
 	}
 	src, ok = r.files.Read(from)
 	return from, src, ok
+}
+
+// bundleText is where a build names its bundles: the build commands,
+// package.json's scripts and deno.json(c)'s tasks, as text.
+func (r *runSim) bundleText() string {
+	text := strings.Join(r.d.BuildCommands, "\n")
+	for _, name := range []string{"package.json", "deno.json", "deno.jsonc"} {
+		s, _ := r.files.Read(name)
+		text += "\n" + s
+	}
+	return text
 }
 
 // BundleEntry is the entry file a `bun build` or an esbuild in text
@@ -74,19 +76,31 @@ func BundleEntry(read func(string) (string, bool), text, rel string) string {
 		}
 	}
 	for _, m := range bunBuildRe.FindAllStringSubmatch(text, -1) {
-		entry := CleanRel(m[1])
-		o := bunOutRe.FindStringSubmatch(m[2])
-		if o == nil {
-			continue
-		}
-		out := CleanRel(o[2])
-		if o[1] == "outdir" {
-			stem := strings.TrimSuffix(path.Base(entry), path.Ext(entry))
-			out = path.Join(out, stem+".js")
-		}
-		if out == CleanRel(rel) {
-			return entry
+		outs, _ := bunBuildArgs(shellWords(m[1]))
+		for _, o := range outs {
+			if o.out == CleanRel(rel) {
+				return o.entry
+			}
 		}
 	}
 	return ""
+}
+
+// bundleUnread names the first `bun build` in text (as BundleEntry's)
+// whose bundles' names the sandbox cannot tell, and why; "" when none.
+func bundleUnread(text string) string {
+	for _, m := range bunBuildRe.FindAllStringSubmatch(text, -1) {
+		if _, why := bunBuildArgs(shellWords(m[1])); why != "" {
+			return "`bun build" + clip(strings.TrimRight(m[1], " "), 80) + "` (" + why + ")"
+		}
+	}
+	return ""
+}
+
+// shellWords are the words of a command's arguments as sh splits them.
+func shellWords(s string) []string {
+	if steps := parseShell(s); len(steps) > 0 {
+		return steps[0].words
+	}
+	return nil
 }

@@ -736,7 +736,10 @@ func (r *runSim) unreadEntry(rel string) string {
 	case r.deployed(rel) == "" && r.preparedAt(rel):
 		return fmt.Sprintf("run.prepareCommands put %s there, which the sandbox does not run, so it read nothing of it", clip(path.Join(RunRoot, rel), 80))
 	case r.deployed(rel) == "" && r.unknownBy != "":
-		return fmt.Sprintf("the build makes %s with `%s`, which the sandbox does not run, so it read nothing of it", clip(rel, 80), clip(shownCommand(r.unknownBy), 80))
+		if b := bundleUnread(r.bundleText()); b != "" { // bunbundle.go
+			return fmt.Sprintf("whether the build makes %s: the sandbox could not tell what %s names its bundles", clip(rel, 80), b)
+		}
+		return fmt.Sprintf("whether the build makes %s: `%s` may, and the sandbox does not run it, so it read nothing of it", clip(rel, 80), clip(shownCommand(r.unknownBy), 80))
 	default:
 		return "the sandbox could not read " + clip(rel, 80)
 	}
