@@ -312,4 +312,12 @@ var mutants = []mutant{
 	{name: "fake-site-config-unchecked", file: "platform/fakeapi/afterbuild.go",
 		old: `if run.SiteConfig != "" {`, new: `if run.SiteConfig == "-" {`,
 		pkgs: []string{"./platform/fakeapi"}, run: "TestDeploy_FailsAfterTheBuild"},
+	// A bun build's bundles are named by their entry (walk: dist/main.js
+	// claimed made by `bun build src/server.ts --outdir ./dist`).
+	{name: "bun-bundle-named-flat", file: "platform/appsim/bunout.go",
+		old: `rel := strings.TrimPrefix(strings.TrimPrefix(d, root), "/")`, new: `rel := ""`,
+		pkgs: []string{"./platform/appsim"}, run: "TestBundleEntry_BunNamesBundlesAsBunDoes"},
+	{name: "bun-run-script-not-followed", file: "platform/appsim/bunout.go",
+		old: `if code, ok := b.bunScript(args[1], depth); ok {`, new: `if code, ok := b.bunScript(args[1], depth); ok && depth < 0 {`,
+		pkgs: []string{"./platform/appsim"}, run: "TestRun_BunBundleStart"},
 }
