@@ -422,6 +422,7 @@ func (st *state) finishImport(id string, spec importService, at time.Time) {
 		if spec.StartWithoutCode {
 			av := st.newAppVersion(svc, platform.SourceNone, "", at)
 			av.finalize(platform.AppVersionActive, at)
+			av.keepUserEnv(svc)
 		} else {
 			svc.Status = platform.ServiceReadyToDeploy
 		}

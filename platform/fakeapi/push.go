@@ -59,6 +59,8 @@ type appVersion struct {
 	attempts   int                 // start attempts of a crash-looping app logged since runStart
 	starts     int                 // times its app was started (runtime.go)
 	runFiles   *appsim.Files       // the deployed files its app's start reads (sim.go), kept for its next starts
+	userEnv    []envVar            // the service's own variables when it last became active or started (rollback.go)
+	envKept    bool                // userEnv holds them; false: it was never active
 }
 
 func (st *state) newAppVersion(s *service, source, name string, now time.Time) *appVersion {
@@ -334,6 +336,7 @@ func (st *state) activate(av *appVersion, at time.Time) {
 	if av.deployed != nil {
 		s.setYmlEnv(av.deployed.EnvVariables, at)
 	}
+	av.keepUserEnv(s)
 }
 
 // setYmlEnv makes vars, run.envVariables of the zerops.yml just made

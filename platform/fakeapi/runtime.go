@@ -30,6 +30,7 @@ func (st *state) appStarted(s *service, av *appVersion, at time.Time) {
 	// variable set since the deploy counts from this start on.
 	// A port the system picks (PORT unset, no fallback) is another at each start.
 	av.starts++
+	av.keepUserEnv(s)
 	env, refs := st.startEnv(s, d)
 	run := appsim.Run(d, av.runFiles, av.built, base, env, fmt.Sprintf("%s#%d", av.ID, av.starts))
 	av.sim, av.runStart, av.attempts, av.startRefs = &run, at, 1, refs
