@@ -103,7 +103,7 @@ func (d *Diagnosis) locateURL(b BadRef, scope, target string) {
 		d.Fix = fmt.Sprintf("In zerops.yml `run.envVariables`, in %s replace the host %s with %s, then zerops_deploy again.", b.Key, b.Host, with)
 		return
 	}
-	d.Fix = fmt.Sprintf("Change the variable, not zerops.yml (a redeploy or rollback keeps it): in %s replace the host %s with %s, with zerops_env action=set %s variables=[\"%s=…\"] restart=true.",
+	d.Fix = fmt.Sprintf("Change the variable, not zerops.yml (a redeploy keeps it): in %s replace the host %s with %s, with zerops_env action=set %s variables=[\"%s=…\"] restart=true.",
 		b.Key, b.Host, with, target, b.Key)
 	d.envOnly = true
 }
@@ -204,7 +204,7 @@ func (d *Diagnosis) locate(b BadRef) {
 	if b.Whole && len(b.Kin) == 1 && b.Kin[0].Has(key) { // the call as it is sent
 		value, referencing = "${"+b.Kin[0].Name+key, " ("+b.Kin[0].Name+" is "+b.Kin[0].Type+")"
 	}
-	d.Fix = fmt.Sprintf("%schange the variable, not zerops.yml (a redeploy or rollback keeps it): zerops_env action=set %s variables=[\"%s=%s\"] restart=true%s, or zerops_env action=delete %s variables=[\"%s\"] restart=true.",
+	d.Fix = fmt.Sprintf("%schange the variable, not zerops.yml (a redeploy keeps it): zerops_env action=set %s variables=[\"%s=%s\"] restart=true%s, or zerops_env action=delete %s variables=[\"%s\"] restart=true.",
 		create, target, b.Key, value, referencing, target, b.Key)
 	d.Fix = strings.ToUpper(d.Fix[:1]) + d.Fix[1:]
 	d.envOnly = true

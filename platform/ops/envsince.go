@@ -44,7 +44,10 @@ func restartForSetVars(ctx context.Context, proj Project, svc platform.ServiceSt
 // they stood when it was last active. The rollback's offer and its answer
 // both say it (walk 81: the knowledge said the variables go back, ZCP's
 // offer said they stay).
-const VarsPutBack = "Zerops' docs say activating it also puts the variables back as they stood when that version was last active, undoing a change made since"
+//
+// Which moment "last active" is (its app's last start, or the end of its
+// run) the docs leave open: what is undone is said of a change after it.
+const VarsPutBack = "Zerops' docs say activating it also puts the variables back as they stood when that version was last active, undoing a change made after that"
 
 // RollbackVarsNote is the rollback's note on the variables activating v
 // puts back, for hostname (serviceID) whose variables or the project's
