@@ -294,7 +294,7 @@ func TestMetrics_PlanForLoadCountsVerticalGrowth(t *testing.T) {
 		want, not []string
 	}{
 		{name: "a runtime at the platform's vertical maxima", host: "appdev",
-			want: []string{"fits at this size", "grows it on its own up to 8 cores, 48 GB RAM and 250 GB disk", "raise maxContainers"},
+			want: []string{"fits at this size; past that, its vertical autoscaling grows it on its own up to 8 cores, 48 GB RAM and 250 GB disk", "raise maxContainers"},
 			not:  []string{"fits as it is"}},
 		{name: "a runtime with lower maxima", host: "appdev", scale: map[string]any{"serviceHostname": "appdev", "maxCpu": 2, "maxRam": 2},
 			want: []string{"fits at this size", "up to 2 cores, 2 GB RAM and 250 GB disk"}},

@@ -272,7 +272,7 @@ func loadHeadroom(ctx context.Context, c platform.Client, svc *platform.ServiceS
 	fits := fitsAtSize(svc.Name, what, now, peak, m.cpu.PeakNow() != m.cpu.Peak || m.ram.PeakNow() != m.ram.Peak)
 	up := verticalRoom(set, m)
 	if up != "" {
-		fits += "; " + up
+		fits += "; past that, " + up // walk 82 read "fits at this size; … grows it" as two capacities
 	}
 	runtime := svc.Type.Category == platform.CategoryUser
 	ceil, _ := ramCeiling(*svc)
