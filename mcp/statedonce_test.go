@@ -218,7 +218,8 @@ func TestEnv_SetOnZeropsYmlKeySaysBothReadingsOnce(t *testing.T) {
 	if n := strings.Count(text(res), "zerops_deploy") - strings.Count(text(res), "(local: zerops_deploy"); n != 1 {
 		t.Errorf("the fix (change zerops.yml, deploy) is stated %d times, want once: %s", n, text(res))
 	}
-	if next := str(m["next"]); !strings.Contains(next, "zerops_deploy sourceService=") || !strings.Contains(next, "zerops_env action=delete serviceHostname=appstage") {
+	if next := str(m["next"]); !strings.Contains(next, "zerops_deploy sourceService=") || !strings.Contains(next, "zerops_env action=delete serviceHostname=appstage") ||
+		!strings.Contains(next, "a new value is then written there and deployed") {
 		t.Errorf("next does not name both ways to keep the key in one place: %s", next)
 	}
 	if strings.Contains(text(res), "action=restart") {

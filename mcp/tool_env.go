@@ -393,7 +393,10 @@ func ymlKeysNext(proj ops.Project, res *ops.EnvResult) string {
 		return fmt.Sprintf("Next: keep %s in one place, the value set here: the zerops.yml value holds a reference that does not resolve. Remove it from `run.envVariables` in zerops.yml and deploy: %s.",
 			keys, stepText(ops.DeployCall(proj, res.Service)))
 	}
-	return fmt.Sprintf("Next: keep %s in one place. To use the value set here, remove it from `run.envVariables` in zerops.yml and deploy: %s. To keep the zerops.yml value, delete this one: zerops_env action=delete serviceHostname=%s variables=[%s].",
+	// Walk 82: a plain setting (LOG_LEVEL) changed this way had no step
+	// that kept it in zerops.yml with the new value, where it belongs.
+	return fmt.Sprintf("Next: keep %s in one place. To use the value set here, remove it from `run.envVariables` in zerops.yml and deploy: %s. "+
+		"To keep it in zerops.yml (where a setting that is no secret belongs), delete this one: zerops_env action=delete serviceHostname=%s variables=[%s]; a new value is then written there and deployed.",
 		keys, stepText(ops.DeployCall(proj, res.Service)), res.Service, strings.Join(vars, ","))
 }
 
