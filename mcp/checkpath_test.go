@@ -42,6 +42,9 @@ func TestDeploy_HealthCheckPathIsUnverified(t *testing.T) {
 		{"a path of its own", "      healthCheck:\n        httpGet:\n          port: 3000\n          path: /healthz\n", "unverified"},
 		{"the root", "      healthCheck:\n        httpGet:\n          port: 3000\n          path: /\n", "live"},
 		{"a command asking a path", "      healthCheck:\n        exec:\n          command: curl -fsS http://localhost:3000/up\n", "unverified"},
+		// Walk 82: a readiness check on the same path and port was said
+		// apart, the same clause twice in one reason.
+		{"the readiness check's path", "      healthCheck:\n        httpGet:\n          port: 3000\n          path: /healthz\n    deploy:\n      readinessCheck:\n        httpGet:\n          port: 3000\n          path: /healthz\n", "unverified"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -55,6 +58,9 @@ func TestDeploy_HealthCheckPathIsUnverified(t *testing.T) {
 			}
 			if tt.verdict == "unverified" && !strings.Contains(answer, "run.healthCheck") {
 				t.Errorf("the reason does not name run.healthCheck: %s", answer)
+			}
+			if strings.Count(answer, "2xx at /healthz") > 1 {
+				t.Errorf("the path is said more than once: %s", answer)
 			}
 		})
 	}

@@ -125,3 +125,28 @@ func TestDeploy_ConnectionURLHostOfNoService(t *testing.T) {
 			verdict: "live", lacks: []string{"ENOTFOUND"}},
 	})
 }
+
+// TestDeploy_HostVariableOfNoService: walk 82 deployed DB_HOST: database in
+// a project whose database is db; validate warned at the push, but the
+// follow's verdict and reason said nothing of it, the sandbox never
+// looking the host up. A host variable of a kind of service (DB_HOST,
+// REDIS_HOST) naming no service is looked up as a URL's host is: an eager
+// connect fails the start, a lazy one is named as not checked.
+func TestDeploy_HostVariableOfNoService(t *testing.T) {
+	t.Parallel()
+	app := func(host, main string) map[string]string {
+		files := urlHostApp("", main, false)
+		files["zerops.yml"] = strings.Replace(files["zerops.yml"], "        DATABASE_URL: \"\"\n", "        DB_HOST: "+host+"\n", 1)
+		return files
+	}
+	const listen = "app.listen(process.env.PORT, '0.0.0.0')"
+	pool := "const pool = new pg.Pool({host: process.env.DB_HOST}); pool.connect().then(() => " + listen + ").catch(e => { console.error(e); process.exit(1) });\n"
+	lazy := "app.get('/users', async (req, res) => { const c = new pg.Client({host: process.env.DB_HOST}); await c.connect(); res.send('ok'); });\n" + listen + ";\n"
+	runWalkCases(t, []deployCase{
+		{name: "an eager connect", dir: "app", target: "appstage", files: app("database", pool),
+			verdict: "not-answering", signal: "host-not-found", says: []string{"Error: getaddrinfo ENOTFOUND database"}},
+		{name: "a connect at a request", dir: "app", target: "appstage", files: app("database", lazy),
+			verdict: "unverified", reason: []string{"DB_HOST names database, a service the project lacks"}},
+		{name: "the database's hostname", dir: "app", target: "appstage", files: app("db", pool), verdict: "live"},
+	})
+}

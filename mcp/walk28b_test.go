@@ -93,7 +93,8 @@ func TestDeploy_LaravelPageWithoutItsViteBuildWalk28b(t *testing.T) {
 			says: []string{"Vite manifest not found"}, lacks: []string{"nothing to fix"}},
 		{name: "the recipe's build", services: svc, dir: "app", target: "app", files: walk28bJetstream(vite, built...), verdict: "unverified",
 			lacks: []string{"Vite manifest not found"}},
-		{name: "a root view without @vite", services: svc, dir: "app", target: "app", files: walk28bJetstream("    @inertiaHead"), verdict: "live"},
+		{name: "a root view without @vite", services: svc, dir: "app", target: "app", files: walk28bJetstream("    @inertiaHead"), verdict: "unverified",
+			once: []string{"2xx at /up on port 80, which deploy.readinessCheck asks before the new version gets traffic and run.healthCheck while it runs"}}, // the recipe's checks ask /up, a route of its code
 	})
 }
 

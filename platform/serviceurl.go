@@ -2,6 +2,7 @@ package platform
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -53,3 +54,32 @@ func URLHost(value string) (host, kind string) {
 	}
 	return m[2], scheme
 }
+
+// hostKeyRe is a variable naming the host of a service the app connects to
+// (DB_HOST, REDIS_HOST, MAIL_HOSTNAME): group 1 the words before _HOST,
+// which say the kind of service.
+var hostKeyRe = regexp.MustCompile(`^([A-Z][A-Z0-9_]*?)_HOST(?:NAME)?$`)
+
+// OtherServiceWords are the words of a host variable's name that say it
+// is another service's besides KinFamilies': mail, queue, broker.
+var OtherServiceWords = []string{"mail", "smtp", "queue", "broker", "search", "memcached"}
+
+// HostKeyKind is the word of key, a host variable of another service
+// (DB_HOST: "db", SMTP_HOST: "smtp"), that says its kind: a key of
+// KinFamilies or one of OtherServiceWords; "" when key is none.
+func HostKeyKind(key string) string {
+	m := hostKeyRe.FindStringSubmatch(key)
+	if m == nil {
+		return ""
+	}
+	for _, w := range strings.Split(strings.ToLower(m[1]), "_") {
+		if KinFamilies[w] != nil || slices.Contains(OtherServiceWords, w) {
+			return w
+		}
+	}
+	return ""
+}
+
+// IsHostLabel reports whether value is a bare hostname (no dot, no port)
+// a project's service could be reached by.
+func IsHostLabel(value string) bool { return hostLabelRe.MatchString(value) }

@@ -151,6 +151,12 @@ func Run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 				"on the platform the check fails there and each container is restarted after its failureTimeout; set run.healthCheck.httpGet.port to %d",
 				hc.Port, listenPorts(out.Listens), out.Listens[0].port))
 		case hc.Port > 0 && strings.Trim(hc.Path, "/") != "":
+			asked := fmt.Sprintf("whether the app answers 2xx at %s on port %d, which deploy.readinessCheck asks before the new version gets traffic", clip(hc.Path, 80), hc.Port)
+			if i := slices.IndexFunc(out.Unchecked, func(u string) bool { return strings.HasPrefix(u, asked+" (") }); i >= 0 {
+				// Walk 82: the same path and port said twice, once per check.
+				out.Unchecked[i] = asked + " and run.healthCheck while it runs" + strings.TrimPrefix(out.Unchecked[i], asked)
+				break
+			}
 			out.Unchecked = append(out.Unchecked, fmt.Sprintf("whether the app answers 2xx at %s on port %d, which run.healthCheck asks while it runs (%s)",
 				clip(hc.Path, 80), hc.Port, routesRead(files, out.Lang, hc.Path)))
 		case path != "":

@@ -274,10 +274,16 @@ func webCheckNotes(d *Setup, run RunResult) []string {
 		return nil
 	}
 	var out []string
-	if c := d.Prep.Ready; c != nil && c.Port == 80 {
+	ready, health := d.Prep.Ready, d.Prep.Health
+	if ready != nil && health != nil && ready.Port == 80 && health.Port == 80 && ready.Path == health.Path {
+		// One path asked by both: said once (walk 82).
+		out = append(out, run.Web.CheckNote(ready.Path, "deploy.readinessCheck asks before the new version gets traffic and run.healthCheck while it runs"))
+		return slices.DeleteFunc(out, func(s string) bool { return s == "" })
+	}
+	if c := ready; c != nil && c.Port == 80 {
 		out = append(out, run.Web.CheckNote(c.Path, "deploy.readinessCheck asks before the new version gets traffic"))
 	}
-	if c := d.Prep.Health; c != nil && c.Port == 80 {
+	if c := health; c != nil && c.Port == 80 {
 		out = append(out, run.Web.CheckNote(c.Path, "run.healthCheck asks while it runs"))
 	}
 	return slices.DeleteFunc(out, func(s string) bool { return s == "" })

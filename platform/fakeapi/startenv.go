@@ -113,7 +113,14 @@ func (st *state) startEnv(s *service, d *deployedSetup) (out appsim.Env, refs []
 		if out.MissingHost != "" {
 			break
 		}
-		if h, _ := platform.URLHost(raw[k]); h != "" {
+		h, _ := platform.URLHost(raw[k])
+		if v := strings.TrimSpace(raw[k]); h == "" && platform.KinFamilies[platform.HostKeyKind(k)] != nil && platform.IsHostLabel(v) && v != "localhost" {
+			// DB_HOST: database where no service is database (walk 82: the
+			// warning went unsaid at the deploy), as validation warns; a
+			// mail host is connected to when mail is sent, not at start.
+			h = v
+		}
+		if h != "" {
 			if o := st.serviceByName(s.ProjectID, h); o == nil || o.system() {
 				out.MissingHost, out.MissingIn = h, k
 			}

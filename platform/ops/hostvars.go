@@ -3,7 +3,6 @@ package ops
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -11,21 +10,6 @@ import (
 	"github.com/zeropsio/zcp/platform/diagnose"
 	"github.com/zeropsio/zcp/platform/yamlcheck"
 )
-
-// hostKeyRe is a variable naming the host of a service the app connects to
-// (DB_HOST, REDIS_HOST, MAIL_HOSTNAME): group 1 the words before _HOST,
-// which say the kind of service. It is narrower than delete.go's
-// hostKeyWord on purpose: a literal-host warning needs that kind to name
-// a fix, and a URL, DSN or SERVER key holds more than a bare host.
-var hostKeyRe = regexp.MustCompile(`^([A-Z][A-Z0-9_]*?)_HOST(?:NAME)?$`)
-
-// hostLabelRe is a value a project's service could be reached by: a bare
-// hostname (no dot, no port), which resolves only inside the project.
-var hostLabelRe = regexp.MustCompile(`^[a-z][a-z0-9]{0,24}$`)
-
-// otherServiceWords are the words of a host variable's name that say it
-// is another service's (besides platform.KinFamilies'): mail, queue, broker.
-var otherServiceWords = []string{"mail", "smtp", "queue", "broker", "search", "memcached"}
 
 // literalHostIssues warns of a run.envVariables host variable of another
 // service (DB_HOST, REDIS_HOST) written as a literal that reaches none:
@@ -45,19 +29,12 @@ func literalHostIssues(ctx context.Context, proj Project, vars []envVarAt) []pla
 			cands = append(cands, cand{v, kind, host})
 			continue
 		}
-		m := hostKeyRe.FindStringSubmatch(v.key)
-		val := strings.TrimSpace(v.value)
-		if m == nil || !strings.Contains(v.path, ".run.envVariables.") || !yamlcheck.IsLoopbackHost(val) && !hostLabelRe.MatchString(val) {
+		kind, val := platform.HostKeyKind(v.key), strings.TrimSpace(v.value)
+		if kind == "" || !strings.Contains(v.path, ".run.envVariables.") || !yamlcheck.IsLoopbackHost(val) && !platform.IsHostLabel(val) {
 			continue
 		}
-		if noSMTP(vars, v) {
-			continue
-		}
-		for _, w := range strings.Split(strings.ToLower(m[1]), "_") {
-			if platform.KinFamilies[w] != nil || slices.Contains(otherServiceWords, w) {
-				cands = append(cands, cand{v, w, val})
-				break
-			}
+		if !noSMTP(vars, v) {
+			cands = append(cands, cand{v, kind, val})
 		}
 	}
 	if len(cands) == 0 {
