@@ -25,7 +25,7 @@ type deployInput struct {
 	WorkingDir      string `json:"workingDir,omitempty" jsonschema:"dir with zerops.yml; relative to ZCP's working dir (local) or /var/www (SSH)"`
 	ServiceID       string `json:"serviceId,omitempty" jsonschema:"the target's id (local)"`
 	Rollback        Bool   `json:"rollback,omitzero" jsonschema:"no push"`
-	AppVersionID    string `json:"appVersionId,omitempty" jsonschema:"rollback to this version (default: the one live before)"`
+	AppVersionID    string `json:"appVersionId,omitempty" jsonschema:"rollback to this version (default: the previous)"`
 	Follow          string `json:"follow,omitempty" jsonschema:"an appVersionId an answer named: wait for its verdict"`
 }
 
@@ -37,7 +37,7 @@ type deployOutput struct {
 func (s *Server) deployTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_deploy",
-		Description: "Push code, build, deploy: SSH from sourceService, or local from workingDir, to targetService; rollback: true redeploys its earlier version. With a progress token: follows the build, probes the app, answers a verdict (live, degraded, not-answering, build-failed, deploy-failed; sandbox: unverified if it cannot tell) with the diagnosis; without one: PUSHED and its appVersionId for follow=.",
+		Description: "Push code, build, deploy: SSH from sourceService or local from workingDir to targetService; rollback: true redeploys its earlier version. With a progress token: follows the build, probes the app: verdict live, degraded, not-answering, build-failed or deploy-failed (sandbox: unverified when unsure) with the diagnosis; else PUSHED and its appVersionId for follow=.",
 		Annotations: mutatingAnn("Deploy code", false, false),
 	}, func(ctx context.Context, req *sdk.CallToolRequest, in deployInput) (deployOutput, error) {
 		if s.deps.Deployer == nil {

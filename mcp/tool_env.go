@@ -36,7 +36,7 @@ type envOutput struct {
 func (s *Server) envTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_env",
-		Description: "Env variables of a service (serviceHostname) or the project (project: true): get, set or delete. get says where each comes from, shows SECRET values, never sensitive ones (generated passwords, connection strings: ***).",
+		Description: "Env variables of a service (serviceHostname) or the project (project: true): get, set or delete. get says each source, shows SECRET values, never sensitive ones (generated passwords, connection strings: ***).",
 		Annotations: mutatingAnn("Environment variables", true, true),
 	}, func(ctx context.Context, req *sdk.CallToolRequest, in envInput) (envOutput, error) {
 		res, err := ops.Env(ctx, s.opsProject(), s.deps.EnvWrites, in.Action,

@@ -16,7 +16,7 @@ import (
 type eventsInput struct {
 	ServiceHostname string `json:"serviceHostname,omitempty" jsonschema:"only this service"`
 	Limit           Int    `json:"limit,omitzero" jsonschema:"default 50, max 200"`
-	Since           string `json:"since,omitempty" jsonschema:"e.g. 30m, 2h, 1d or an RFC 3339 time"`
+	Since           string `json:"since,omitempty" jsonschema:"e.g. 30m, 2h, 1d or RFC 3339"`
 }
 
 type eventsOutput struct {
@@ -27,7 +27,7 @@ type eventsOutput struct {
 func (s *Server) eventsTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_events",
-		Description: "Project activity, newest first: processes (start, import, scale…) and builds with status and fail reasons. Use it to follow a deploy.",
+		Description: "Project activity, newest first: processes (start, import, scale…) and builds, with status and fail reasons; follows a deploy.",
 		Annotations: readOnlyAnn("Activity timeline"),
 	}, func(ctx context.Context, _ *sdk.CallToolRequest, in eventsInput) (eventsOutput, error) {
 		var since time.Time

@@ -13,7 +13,7 @@ import (
 
 type importInput struct {
 	Content  string `json:"content,omitempty" jsonschema:"services: only, no project:"`
-	FilePath string `json:"filePath,omitempty" jsonschema:"or a file, relative to the working dir"`
+	FilePath string `json:"filePath,omitempty" jsonschema:"or a file (relative to working dir)"`
 	DryRun   Bool   `json:"dryRun,omitzero" jsonschema:"check only: structure, hostnames, live versions, mode"`
 }
 

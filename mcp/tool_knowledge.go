@@ -83,7 +83,7 @@ func (o knowledgeOutput) contentText() string {
 func (s *Server) knowledgeTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_knowledge",
-		Description: "Zerops docs. query: ranked search with the top document's relevant sections. runtime/services: the briefing to read before writing import.yml or zerops.yml, with version checks. uri: one document.",
+		Description: "Zerops docs. query: ranked search plus the top hit's relevant sections. runtime/services: the briefing before writing import.yml or zerops.yml, with version checks. uri: one document.",
 		Annotations: readOnlyAnn("Search Zerops knowledge"),
 	}, func(ctx context.Context, _ *sdk.CallToolRequest, in knowledgeInput) (knowledgeOutput, error) {
 		switch {

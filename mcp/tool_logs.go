@@ -18,10 +18,10 @@ import (
 type logsInput struct {
 	ServiceHostname string `json:"serviceHostname,omitempty" jsonschema:"omit for all services, merged by time"`
 	Severity        string `json:"severity,omitempty" jsonschema:"minimum: error, warning, info, debug (or 0-7)"`
-	Since           string `json:"since,omitempty" jsonschema:"e.g. 30m, 2h, 1d or an RFC 3339 time"`
+	Since           string `json:"since,omitempty" jsonschema:"e.g. 30m, 2h, 1d or RFC 3339"`
 	Limit           Int    `json:"limit,omitzero" jsonschema:"lines; default 100, max 1000"`
 	Search          string `json:"search,omitempty" jsonschema:"only lines with this text"`
-	BuildID         string `json:"buildId,omitempty" jsonschema:"only this build's log (app version id from zerops_events)"`
+	BuildID         string `json:"buildId,omitempty" jsonschema:"only this build's log (appVersionId from zerops_events)"`
 }
 
 type logsOutput struct {

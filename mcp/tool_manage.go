@@ -40,7 +40,7 @@ type manageOutput struct {
 func (s *Server) manageTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_manage",
-		Description: "Start, stop, restart, scale or back up a service; backups lists them. Follows the process with a progress token, else see zerops_process.",
+		Description: "Lifecycle, scaling and backups of a service (action); a progress token follows the process, else zerops_process.",
 		Annotations: mutatingAnn("Manage service", false, true),
 	}, func(ctx context.Context, req *sdk.CallToolRequest, in manageInput) (manageOutput, error) {
 		scale := ops.ScaleParams{

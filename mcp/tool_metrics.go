@@ -42,7 +42,7 @@ func metricsAnswer(res *ops.MetricsResult) metricsOutput {
 func (s *Server) metricsTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_metrics",
-		Description: "CPU, RAM, disk vs limits and containers per service over a window (now, peak, average): a verdict and its next step.",
+		Description: "CPU, RAM, disk vs limits and containers per service over a window (now, peak, average): verdict and next step.",
 		Annotations: readOnlyAnn("Resource use"),
 	}, func(ctx context.Context, _ *sdk.CallToolRequest, in metricsInput) (metricsOutput, error) {
 		window, err := ops.ParseWindow(in.Window)

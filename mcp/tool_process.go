@@ -26,7 +26,7 @@ type processOutput struct {
 func (s *Server) processTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_process",
-		Description: "Status of a platform process returned by another tool (PENDING, RUNNING, FINISHED, FAILED with reason, CANCELED), or cancel it.",
+		Description: "Status of a process another tool returned (PENDING, RUNNING, FINISHED, FAILED with reason, CANCELED), or cancel it.",
 		Annotations: mutatingAnn("Process status or cancel", true, true),
 	}, func(ctx context.Context, req *sdk.CallToolRequest, in processInput) (processOutput, error) {
 		p, err := ops.Process(ctx, s.deps.Client, in.ProcessID, in.Action)

@@ -19,7 +19,7 @@ type subdomainOutput struct {
 	ServiceHostname string              `json:"serviceHostname"`
 	AlreadyInState  bool                `json:"alreadyInState,omitempty"`
 	Message         string              `json:"message,omitempty"`
-	SubdomainURLs   []string            `json:"subdomainUrls,omitempty" jsonschema:"after enable: the public URL of each HTTP port"`
+	SubdomainURLs   []string            `json:"subdomainUrls,omitempty" jsonschema:"after enable: each HTTP port's public URL"`
 	Processes       []processSummary    `json:"processes"`
 	Next            string              `json:"next"`
 }
@@ -27,7 +27,7 @@ type subdomainOutput struct {
 func (s *Server) subdomainTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_subdomain",
-		Description: "Enable or disable the public *.zerops.app subdomain of a service (for testing, not production). Idempotent.",
+		Description: "Enable or disable a service's public *.zerops.app subdomain (for testing, not production). Idempotent.",
 		Annotations: mutatingAnn("Subdomain access", false, true),
 	}, func(ctx context.Context, req *sdk.CallToolRequest, in subdomainInput) (subdomainOutput, error) {
 		res, err := ops.Subdomain(ctx, s.opsProject(), in.ServiceHostname, in.Action)

@@ -14,7 +14,7 @@ import (
 
 type validateInput struct {
 	Content  string `json:"content,omitempty" jsonschema:"the YAML"`
-	FilePath string `json:"filePath,omitempty" jsonschema:"or a file, relative to the working dir"`
+	FilePath string `json:"filePath,omitempty" jsonschema:"or a file (relative to working dir)"`
 	Kind     string `json:"kind,omitempty" jsonschema:"zerops.yml or import.yml; default: detected"`
 }
 
@@ -26,7 +26,7 @@ type validateOutput struct {
 func (s *Server) validateTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_validate",
-		Description: "Check a zerops.yml or import.yml against the platform's schema and live catalog, plus ports, hostnames and references (as warnings).",
+		Description: "Check zerops.yml or import.yml against the platform's schema and live catalog, plus ports, hostnames and references (warnings).",
 		Annotations: readOnlyAnn("Validate YAML"),
 	}, func(ctx context.Context, _ *sdk.CallToolRequest, in validateInput) (validateOutput, error) {
 		content, err := s.readContent(ctx, in.Content, in.FilePath)

@@ -10,7 +10,7 @@ import (
 )
 
 type verifyInput struct {
-	ServiceHostname string `json:"serviceHostname,omitempty" jsonschema:"omit for every runtime service"`
+	ServiceHostname string `json:"serviceHostname,omitempty" jsonschema:"default: every runtime"`
 	Path            string `json:"path,omitempty" jsonschema:"path to GET (default /)"`
 }
 
@@ -43,7 +43,7 @@ func verifyAnswer(res *ops.VerifyResult) verifyOutput {
 func (s *Server) verifyTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_verify",
-		Description: "Is it live? HTTP GET of a runtime's ports (and subdomain), status and log errors since the deploy: verdict healthy/degraded/failing (sandbox: unverified if it cannot tell; not-deployed for a runtime no code has reached yet) with the diagnosis and the fix.",
+		Description: "Is it live? HTTP GET of a runtime's ports (and subdomain), status and log errors since the deploy: verdict healthy/degraded/failing (sandbox: unverified when unsure; not-deployed: no code reached it yet) with the diagnosis and fix.",
 		Annotations: readOnlyAnn("Verify a service"),
 	}, func(ctx context.Context, _ *sdk.CallToolRequest, in verifyInput) (verifyOutput, error) {
 		res, err := ops.Verify(ctx, s.verifyEnv(), ops.VerifyParams{Hostname: in.ServiceHostname, Path: in.Path})

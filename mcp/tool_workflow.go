@@ -23,7 +23,7 @@ const workflowNext = "Next: take the steps above in order; each tool's answer na
 func (s *Server) workflowTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_workflow",
-		Description: "Step-by-step guidance for multi-step Zerops work, with live service versions. Call first for anything beyond one action.",
+		Description: "Guidance for multi-step Zerops work, with live service versions. Call first for anything beyond one action.",
 		Annotations: readOnlyAnn("Workflow guidance"),
 	}, func(ctx context.Context, _ *sdk.CallToolRequest, in workflowInput) (markdownOutput, error) {
 		name := strings.ToLower(strings.TrimSpace(in.Workflow))
