@@ -168,9 +168,9 @@ func (g *Gateway) ObjectStorage(ctx context.Context, serviceID string) (*platfor
 }
 
 // CreateBackup is a mutation that answers no process.
-func (g *Gateway) CreateBackup(ctx context.Context, serviceID string) error {
+func (g *Gateway) CreateBackup(ctx context.Context, serviceID string, tags []string) error {
 	_, err := do(g, ctx, mutation("CreateBackup", changedAnything, serviceID), func(ctx context.Context) (struct{}, error) {
-		return struct{}{}, g.c.CreateBackup(ctx, serviceID)
+		return struct{}{}, g.c.CreateBackup(ctx, serviceID, tags)
 	})
 	return err
 }

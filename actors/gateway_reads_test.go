@@ -139,7 +139,9 @@ func (r *recClient) ExportProject(context.Context, string) (string, error) {
 func (r *recClient) ExportService(context.Context, string) (string, error) {
 	return "", r.rec("ExportService")
 }
-func (r *recClient) CreateBackup(context.Context, string) error { return r.rec("CreateBackup") }
+func (r *recClient) CreateBackup(context.Context, string, []string) error {
+	return r.rec("CreateBackup")
+}
 func (r *recClient) ObjectStorage(context.Context, string) (*platform.ObjectStorageUse, error) {
 	return nil, r.rec("ObjectStorage")
 }

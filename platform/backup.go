@@ -11,6 +11,7 @@ type Backup struct {
 	Name    string    `json:"name"`
 	Size    int64     `json:"size"`
 	Created time.Time `json:"created,omitzero"`
+	Tags    []string  `json:"tags,omitempty"` // as the platform lists them, time tags included
 }
 
 // BackupList is a service's backups and how the platform keeps them.
@@ -21,6 +22,8 @@ type BackupList struct {
 	MinWeekly int      `json:"minWeekly"`
 	MinMonth  int      `json:"minMonthly"`
 	MaxFiles  int      `json:"maxFiles"`
+	// ProtectedTags exempt a backup carrying one from automatic deletion.
+	ProtectedTags []string `json:"protectedTags,omitempty"`
 }
 
 // backedUpTypes are the service types the platform backs up (Zerops docs,
@@ -66,4 +69,23 @@ var backupExts = map[string]string{
 func BackupExt(typeVersion string) string {
 	name, _, _ := strings.Cut(strings.ToLower(typeVersion), "@")
 	return backupExts[name]
+}
+
+// MaxBackupTagLen is the longest user tag of a backup the Zerops docs allow
+// (features/backup: up to 24 letters, numbers and :-_).
+const MaxBackupTagLen = 24
+
+// ValidBackupTag reports whether tag is a user tag the docs allow: 1 to
+// MaxBackupTagLen ASCII letters, digits, ':', '-' or '_'.
+func ValidBackupTag(tag string) bool {
+	if tag == "" || len(tag) > MaxBackupTagLen {
+		return false
+	}
+	for _, r := range tag {
+		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == ':' || r == '-' || r == '_'
+		if !ok {
+			return false
+		}
+	}
+	return true
 }

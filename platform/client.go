@@ -71,8 +71,9 @@ type Client interface {
 	ExportService(ctx context.Context, serviceID string) (string, error)
 	// ObjectStorage is an object storage's use and bucket policy.
 	ObjectStorage(ctx context.Context, serviceID string) (*ObjectStorageUse, error)
-	// CreateBackup starts a backup; the API answers no process to follow.
-	CreateBackup(ctx context.Context, serviceID string) error
+	// CreateBackup starts a backup carrying tags (none: nil); the API
+	// answers no process to follow.
+	CreateBackup(ctx context.Context, serviceID string, tags []string) error
 	// ListBackups is a service's stored backups and its retention policy.
 	ListBackups(ctx context.Context, serviceID string) (*BackupList, error)
 }

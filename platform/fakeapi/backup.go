@@ -41,18 +41,38 @@ func (st *state) backupService(rq *apiRequest) (*service, int, any) {
 	return s, 0, nil
 }
 
+// backupTagsRequest is the body of POST /service-stack/{id}/backup.
+type backupTagsRequest struct {
+	Tags []string `json:"tags"`
+}
+
 // createBackup answers POST /service-stack/{id}/backup: the backup is stored
-// at once and the answer, like the API's, carries no process.
+// at once with its tags and the answer, like the API's, carries no
+// process. Tags outside the documented form are refused (the live code
+// for that is unconfirmed).
 func (st *state) createBackup(rq *apiRequest) (int, any) {
 	s, code, body := st.backupService(rq)
 	if s == nil {
 		return code, body
 	}
+	var in backupTagsRequest
+	if err := decodeBody(rq, &in); err != nil {
+		return errInvalid(err.Error(), nil)
+	}
+	for _, t := range in.Tags {
+		if !platform.ValidBackupTag(t) {
+			return errInvalid("tags: up to 24 letters, digits and :-_", map[string]any{"parameter": "tags"})
+		}
+	}
+	meta := map[string]any{"createdAt": rq.now.UTC().Format("2006-01-02T15:04:05Z07:00")}
+	if len(in.Tags) > 0 {
+		meta["tags"] = in.Tags
+	}
 	// Named in its type's format; without a documented one, no extension
 	// claims a format.
 	name := s.Name + "-" + rq.now.UTC().Format("2006-01-02-15-04-05") + platform.BackupExt(s.Version.Name)
 	s.backups = append(s.backups, backupFile{Path: s.ID + "/" + name, Name: name, Size: 4096 * int64(len(s.backups)+1),
-		Metadata: map[string]any{"createdAt": rq.now.UTC().Format("2006-01-02T15:04:05Z07:00")}})
+		Metadata: meta})
 	return http.StatusOK, map[string]bool{"success": true, "async": false}
 }
 
@@ -69,8 +89,14 @@ func (st *state) listBackups(rq *apiRequest) (int, any) {
 	if platform.BackupsOffByDefault(s.Version.Name) {
 		period = nil
 	}
+	def := retentionJSON{MaxTotalFiles: 50, ProtectedTags: []string{}, MinDaily: 7, MinWeekly: 4, MinMonthly: 3}
+	var pol any // nil: the default policy is in force
+	if s.protectedTags != nil {
+		custom := def
+		custom.ProtectedTags = append([]string{}, s.protectedTags...)
+		pol = custom
+	}
 	return http.StatusOK, map[string]any{
-		"files": files, "backupPeriod": period, "retentionPolicy": nil,
-		"defaultRetentionPolicy": retentionJSON{MaxTotalFiles: 50, ProtectedTags: []string{}, MinDaily: 7, MinWeekly: 4, MinMonthly: 3},
+		"files": files, "backupPeriod": period, "retentionPolicy": pol, "defaultRetentionPolicy": def,
 	}
 }

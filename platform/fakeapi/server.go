@@ -408,6 +408,16 @@ func (s *Server) FailNextBuild(serviceID, reason string) {
 	s.st.failBld[serviceID] = append(s.st.failBld[serviceID], reason)
 }
 
+// SetBackupProtectedTags gives the service a retention policy whose
+// protected tags are tags, as the Zerops UI does.
+func (s *Server) SetBackupProtectedTags(serviceID string, tags ...string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if svc := s.st.services[serviceID]; svc != nil {
+		svc.protectedTags = append([]string{}, tags...)
+	}
+}
+
 // AutoscalingSent returns the bodies of the autoscaling requests the service
 // received, oldest first, refused ones included.
 func (s *Server) AutoscalingSent(serviceID string) []string {

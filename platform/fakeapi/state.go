@@ -76,6 +76,7 @@ type service struct {
 	scalingSent       []string         // the bodies of the autoscaling requests it received
 	Env               []*envVar
 	backups           []backupFile   // stored backups, oldest first (backup.go)
+	protectedTags     []string       // its retention policy's protected tags; nil: the default policy
 	storage           *objectStorage // an object storage's size and policy (objectstorage.go)
 	buildFromGit      string         // the repository its import named
 	priority          *int           // the priority its import set (higher is created earlier); nil: none

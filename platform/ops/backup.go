@@ -35,7 +35,7 @@ func backupAction(ctx context.Context, c platform.Client, svc *platform.ServiceS
 				before[f.Name] = true
 			}
 		}
-		if err := c.CreateBackup(ctx, svc.ID); err != nil {
+		if err := c.CreateBackup(ctx, svc.ID, nil); err != nil {
 			return asPlatformError(err, "backing up "+svc.Name)
 		}
 	}

@@ -2,20 +2,27 @@ package zeropsapi
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"github.com/zeropsio/zerops-go/dto/input/body"
 	"github.com/zeropsio/zerops-go/dto/output"
+	"github.com/zeropsio/zerops-go/types"
 
 	"github.com/zeropsio/zcp/platform"
 )
 
-// CreateBackup starts a backup of the service (PostServiceStackBackup).
-func (c *ZeropsClient) CreateBackup(ctx context.Context, serviceID string) error {
+// CreateBackup starts a backup of the service carrying tags
+// (PostServiceStackBackup); without tags the body's tags are null.
+func (c *ZeropsClient) CreateBackup(ctx context.Context, serviceID string, tags []string) error {
 	if err := validateID("service ID", serviceID); err != nil {
 		return err
 	}
-	resp, err := c.api.PostServiceStackBackup(ctx, servicePath(serviceID), body.PostServiceStackBackup{})
+	var in body.PostServiceStackBackup
+	if len(tags) > 0 {
+		in.Tags = types.NewStringArrayNull(tags)
+	}
+	resp, err := c.api.PostServiceStackBackup(ctx, servicePath(serviceID), in)
 	_, err = result[output.ServiceStackBackup](c, kindService, resp, err)
 	return err
 }
@@ -38,9 +45,11 @@ func (c *ZeropsClient) ListBackups(ctx context.Context, serviceID string) (*plat
 		Files: []platform.Backup{}, Period: out.BackupPeriod.Native(),
 		MinDaily: pol.MinDaily.Native(), MinWeekly: pol.MinWeekly.Native(),
 		MinMonth: pol.MinMonthly.Native(), MaxFiles: pol.MaxTotalFiles.Native(),
+		ProtectedTags: pol.ProtectedTags.Native(),
 	}
 	for _, f := range out.Files {
-		l.Files = append(l.Files, platform.Backup{Name: f.Name.Native(), Size: f.Size.Native(), Created: metaTime(f.Metadata)})
+		l.Files = append(l.Files, platform.Backup{Name: f.Name.Native(), Size: f.Size.Native(),
+			Created: metaTime(f.Metadata), Tags: metaTags(f.Metadata)})
 	}
 	return l, nil
 }
@@ -56,4 +65,26 @@ func metaTime(m map[string]any) time.Time {
 		}
 	}
 	return time.Time{}
+}
+
+// metaTags is a backup's tags from its metadata's "tags", a list or a
+// comma-separated string; the SDK leaves the metadata untyped, and no
+// published schema names the key, so anything else reads as no tags.
+func metaTags(m map[string]any) []string {
+	var tags []string
+	switch v := m["tags"].(type) {
+	case []any:
+		for _, t := range v {
+			if s, ok := t.(string); ok && strings.TrimSpace(s) != "" {
+				tags = append(tags, strings.TrimSpace(s))
+			}
+		}
+	case string:
+		for _, s := range strings.Split(v, ",") {
+			if s = strings.TrimSpace(s); s != "" {
+				tags = append(tags, s)
+			}
+		}
+	}
+	return tags
 }
