@@ -44,6 +44,7 @@ var argForms = map[string]argForm{
 	"minContainers":   {"whole containers 1–10", "1", decodes[Int]},
 	"maxContainers":   {"whole containers 1–10", "3", decodes[Int]},
 	"startContainers": {"whole containers 1–10", "1", decodes[Int]},
+	"tags":            {"a list of backup tags", `["pre-delete"]`, decodes[Strings]},
 }
 
 // exampleKey is a key worth quoting back in an example.

@@ -24,6 +24,7 @@ type manageInput struct {
 	StartContainers Int              `json:"startContainers,omitzero"`
 	MinFreeRAMGB    Float            `json:"minFreeRamGB,omitzero" jsonschema:"scale: GB kept free"`
 	MinFreeRAMPct   Float            `json:"minFreeRamPercent,omitzero"`
+	Tags            Strings          `json:"tags,omitempty" jsonschema:"backup: protected tags stop auto-deletion"`
 }
 
 type manageOutput struct {
@@ -55,7 +56,7 @@ func (s *Server) manageTool() toolDef {
 			mode := in.CPUMode
 			scale.CPUMode = &mode
 		}
-		res, err := ops.Manage(ctx, s.opsProject(), in.Action, in.ServiceHostname, scale)
+		res, err := ops.Manage(ctx, s.opsProject(), in.Action, in.ServiceHostname, scale, in.Tags...)
 		if err != nil {
 			return manageOutput{}, err
 		}

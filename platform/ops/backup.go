@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -16,9 +17,69 @@ const (
 	ActionBackups ManageAction = "backups"
 )
 
-// backupAction creates a backup of svc (ActionBackup) or lists its backups,
-// filling res; a type the platform does not back up is refused by name.
-func backupAction(ctx context.Context, c platform.Client, svc *platform.ServiceStack, res *ManageResult) error {
+// maxBackupTags bounds the tags of one backup: the docs set no count, and
+// a handful labels a backup.
+const maxBackupTags = 10
+
+// backupTags are the tags for action, trimmed and without repeats, or the
+// refusal of tags outside the documented form (platform.ValidBackupTag),
+// of more than maxBackupTags, or of tags on another action.
+func backupTags(action ManageAction, tags []string) ([]string, error) {
+	if len(tags) == 0 {
+		return nil, nil
+	}
+	if action != ActionBackup {
+		return nil, platform.NewError(platform.ErrInvalidUsage, "tags label a new backup; action="+string(action)+" takes none",
+			"Drop tags, or pass them with action=backup. Nothing was changed.")
+	}
+	var out, bad []string
+	for _, t := range tags {
+		t = strings.TrimSpace(t)
+		switch {
+		case !platform.ValidBackupTag(t):
+			bad = append(bad, fmt.Sprintf("%q", platform.Clip(t, 30)))
+		case !slices.Contains(out, t):
+			out = append(out, t)
+		}
+	}
+	if len(bad) == 0 && len(out) <= maxBackupTags {
+		return out, nil
+	}
+	msg := fmt.Sprintf("%d tags, at most %d", len(out), maxBackupTags)
+	if len(bad) > 0 {
+		msg = "tag " + listSome(bad, ", ") + " is not 1-24 letters, digits, ':', '-' or '_' (Zerops docs)"
+		if len(bad) > 1 {
+			msg = "tags " + listSome(bad, ", ") + " are not 1-24 letters, digits, ':', '-' or '_' (Zerops docs)"
+		}
+	}
+	return nil, platform.NewError(platform.ErrInvalidParameter, msg,
+		fmt.Sprintf("Pass tags as a list of at most %d, each 1-24 letters, digits, ':', '-' or '_', e.g. [\"pre-delete\"]. Nothing was backed up.", maxBackupTags))
+}
+
+// keepNote says whether automatic deletion spares a manual backup tagged
+// tags, given the service's protected tags, as the Zerops docs put it
+// (features/backup, Backup Tagging), and how to keep one.
+func keepNote(tags, protected []string) string {
+	for _, t := range tags {
+		if slices.Contains(protected, t) {
+			return "Tagged " + strings.Join(tags, ", ") + ": " + t + " is a protected tag, so automatic deletion spares this backup (Zerops docs)."
+		}
+	}
+	what := "Untagged"
+	if len(tags) > 0 {
+		what = "Tagged " + strings.Join(tags, ", ") + ", none protected"
+	}
+	way := "set one in the service's backup retention settings (Zerops UI) and back up with it in tags"
+	if len(protected) > 0 {
+		way = fmt.Sprintf("back up with tags=[%q] (protected here: %s)", protected[0], listSome(protected, ", "))
+	}
+	return what + ": a manual backup gets no daily/weekly/monthly tag and only a protected tag spares it from automatic deletion (Zerops docs); to keep one, " + way + "."
+}
+
+// backupAction creates a backup of svc carrying tags (ActionBackup) or
+// lists its backups, filling res; a type the platform does not back up is
+// refused by name.
+func backupAction(ctx context.Context, c platform.Client, svc *platform.ServiceStack, tags []string, res *ManageResult) error {
 	if !platform.BacksUp(svc.Type.VersionName) {
 		way := "Keep this service's state in a backed-up service (e.g. a database or shared storage), or in the repository it deploys from."
 		if svc.Type.Category == platform.CategoryObject {
@@ -35,7 +96,7 @@ func backupAction(ctx context.Context, c platform.Client, svc *platform.ServiceS
 				before[f.Name] = true
 			}
 		}
-		if err := c.CreateBackup(ctx, svc.ID, nil); err != nil {
+		if err := c.CreateBackup(ctx, svc.ID, tags); err != nil {
 			return asPlatformError(err, "backing up "+svc.Name)
 		}
 	}
@@ -55,7 +116,7 @@ func backupAction(ctx context.Context, c platform.Client, svc *platform.ServiceS
 		if res.NewBackup != "" {
 			note = "Backup of " + svc.Name + " stored: " + res.NewBackup + " (listed in backups)."
 		}
-		res.Notes = append(res.Notes, note)
+		res.Notes = append(res.Notes, note, keepNote(tags, list.ProtectedTags))
 	}
 	res.Notes = append(res.Notes, retentionNote(svc, list))
 	return nil
@@ -121,8 +182,12 @@ func retentionNote(svc *platform.ServiceStack, l *platform.BackupList) string {
 		auto = fmt.Sprintf("no automatic backups: those of %s are off by default (its docs page); if %s holds data you need, switch them on in the Zerops GUI, the service's Backups List & Configuration",
 			cmp.Or(svc.Type.VersionName, svc.Type.Name), svc.Name)
 	}
-	return fmt.Sprintf("%d backup(s); %s; kept: at least %d daily, %d weekly and %d monthly, at most %d in all.",
-		len(l.Files), auto, l.MinDaily, l.MinWeekly, l.MinMonth, l.MaxFiles)
+	protected := ""
+	if len(l.ProtectedTags) > 0 {
+		protected = ", and every backup with a protected tag (" + listSome(l.ProtectedTags, ", ") + ")"
+	}
+	return fmt.Sprintf("%d backup(s); %s; kept: at least %d daily, %d weekly and %d monthly, at most %d in all%s.",
+		len(l.Files), auto, l.MinDaily, l.MinWeekly, l.MinMonth, l.MaxFiles, protected)
 }
 
 // latestBackup is the newest of files (by time, else the last listed).

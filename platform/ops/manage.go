@@ -76,13 +76,19 @@ type ManageResult struct {
 	Warnings []string `json:"warnings,omitempty"`
 }
 
-// Manage starts, stops, restarts or scales the service named hostname.
-// Scaling parameters are validated before any API call (INVALID_SCALING).
-func Manage(ctx context.Context, proj Project, name ManageAction, hostname string, scale ScaleParams) (*ManageResult, error) {
+// Manage starts, stops, restarts, scales or backs up the service named
+// hostname; tags label a backup (ActionBackup only). Scaling parameters
+// (INVALID_SCALING) and tags (INVALID_PARAMETER) are validated before any
+// API call.
+func Manage(ctx context.Context, proj Project, name ManageAction, hostname string, scale ScaleParams, tags ...string) (*ManageResult, error) {
 	c := proj.Client
 	action := ManageAction(strings.ToLower(strings.TrimSpace(string(name))))
 	if !slices.Contains(ManageActions, action) {
 		return nil, unknownAction(action, ManageActions...)
+	}
+	tags, err := backupTags(action, tags)
+	if err != nil {
+		return nil, err
 	}
 	svc, err := ResolveService(ctx, proj, hostname)
 	if err != nil {
@@ -91,7 +97,7 @@ func Manage(ctx context.Context, proj Project, name ManageAction, hostname strin
 	res := &ManageResult{Action: action, ServiceHostname: svc.Name, ServiceID: svc.ID,
 		Stopped: svc.Status == platform.ServiceStopped || svc.Status == platform.ServiceStopping}
 	if action == ActionBackup || action == ActionBackups {
-		if err := backupAction(ctx, c, svc, res); err != nil {
+		if err := backupAction(ctx, c, svc, tags, res); err != nil {
 			return nil, err
 		}
 		res.Predecessor = predecessorRestore(proj, svc)
