@@ -186,6 +186,8 @@ func fillPlaceholders(t *testing.T, h *harness, tool string, args map[string]any
 			out[k] = 10
 		case "runtime":
 			out[k] = "nodejs@22"
+		case "tags":
+			out[k] = "pre-migration"
 		default:
 			t.Fatalf("no sample value for %s=%q", k, s)
 		}
