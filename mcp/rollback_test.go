@@ -105,6 +105,14 @@ func TestRollback_BrokenVersionGoesBack(t *testing.T) {
 			t.Errorf("version %s (#%d) is %s after the rollback to %s", v.ID, v.Sequence, v.Status, v1)
 		}
 	}
+	// Walk 82: the events listed the rollback as a build of v1, though a
+	// rollback builds nothing.
+	res, m = h.call(t, "zerops_events", map[string]any{"serviceHostname": "appstage"})
+	for _, e := range m["events"].([]any) {
+		if e := e.(map[string]any); e["id"] == v1 && e["action"] != "redeploy" {
+			t.Errorf("v1 gone back to is listed as %v, want redeploy: %s", e["action"], text(res))
+		}
+	}
 
 	writeApp(t, r.wd, demoApp)
 	writeApp(t, r.wd, noBuildScript)

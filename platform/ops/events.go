@@ -119,11 +119,27 @@ func EventsSince(ctx context.Context, proj Project, hostname string, limit int, 
 		if v.LastUpdate.After(t) {
 			t = v.LastUpdate
 		}
-		events = append(events, Event{Time: t, Kind: EventBuild, ID: v.ID, Action: "build", Status: string(v.Status),
+		action := "build"
+		if redeployed(v, versions) {
+			action = "redeploy" // walk 82: a rollback listed as a build, which it runs none of
+		}
+		events = append(events, Event{Time: t, Kind: EventBuild, ID: v.ID, Action: action, Status: string(v.Status),
 			ServiceID: v.ServiceStackID, Service: names[v.ServiceStackID], Source: v.Source})
 	}
 	sort.SliceStable(events, func(i, j int) bool { return events[i].Time.After(events[j].Time) })
 	return window(events, procs, versions, limit, since), nil
+}
+
+// redeployed reports whether v, ACTIVE, went live again after a newer
+// version of its service was made: a rollback's redeploy of a build made
+// before (its last change, the activation, follows the newer one's start).
+func redeployed(v platform.AppVersion, versions []platform.AppVersion) bool {
+	if v.Status != platform.AppVersionActive {
+		return false
+	}
+	return slices.ContainsFunc(versions, func(o platform.AppVersion) bool {
+		return o.ServiceStackID == v.ServiceStackID && o.Created.After(v.Created) && v.LastUpdate.After(o.Created)
+	})
 }
 
 // window is events (newest first) without those before since (zero: all),
