@@ -2,6 +2,7 @@ package mcp_test
 
 import (
 	"context"
+	"maps"
 	"strings"
 	"testing"
 
@@ -69,30 +70,32 @@ func TestManage_ScaleMinFreeRAM(t *testing.T) {
 	if n := h.fake.CountRequests("", path); n != sent {
 		t.Errorf("%d scaling requests sent for refused values; want none", n-sent)
 	}
-	// Both off is refused: the percent in force is 0 once set back.
-	res, _ = h.callWith(t, context.Background(), "zerops_manage",
-		map[string]any{"action": "scale", "serviceHostname": "db", "minFreeRamPercent": 0}, "f4")
-	wantOK(t, res)
-	sent = h.fake.CountRequests("", path)
-	res, m = h.call(t, "zerops_manage", map[string]any{"action": "scale", "serviceHostname": "db", "minFreeRamGB": 0})
-	wantError(t, res, m, platform.ErrInvalidScaling)
-	if !strings.Contains(str(m["error"]), "would keep no RAM free") || !strings.Contains(str(m["suggestion"]), "minFreeRamGB above 0") {
-		t.Errorf("want both 0 refused naming the fix: %s", text(res))
-	}
-	if n := h.fake.CountRequests("", path); n != sent {
-		t.Errorf("both 0: %d scaling requests sent; want none", n-sent)
-	}
-	// Above the maxRam in force: the call is told to raise maxRam too.
-	res, _ = h.callWith(t, context.Background(), "zerops_manage",
-		map[string]any{"action": "scale", "serviceHostname": "db", "maxRam": 2}, "f3")
-	wantOK(t, res)
-	sent = h.fake.CountRequests("", path)
-	res, m = h.call(t, "zerops_manage", map[string]any{"action": "scale", "serviceHostname": "db", "minFreeRamGB": 3})
-	wantError(t, res, m, platform.ErrInvalidScaling)
-	if !strings.Contains(str(m["error"]), "minFreeRamGB 3 would be above maxRam 2") || !strings.Contains(str(m["suggestion"]), "maxRam=3") {
-		t.Errorf("want the refusal to name maxRam in force and the fix: %s", text(res))
-	}
-	if n := h.fake.CountRequests("", path); n != sent {
-		t.Errorf("%d scaling requests sent for refused values; want none", n-sent)
+	// Refusals that hang on what is in force: each first sets it (setup),
+	// then sends nothing for the refused call.
+	for _, c := range []struct {
+		name, token    string
+		setup, args    map[string]any
+		error, suggest string
+	}{
+		{"both 0 (the percent in force is 0 once set back)", "f4", map[string]any{"minFreeRamPercent": 0}, map[string]any{"minFreeRamGB": 0},
+			"would keep no RAM free", "minFreeRamGB above 0"},
+		{"above the maxRam in force", "f3", map[string]any{"maxRam": 2}, map[string]any{"minFreeRamGB": 3},
+			"minFreeRamGB 3 would be above maxRam 2", "maxRam=3"},
+	} {
+		setup := map[string]any{"action": "scale", "serviceHostname": "db"}
+		args := map[string]any{"action": "scale", "serviceHostname": "db"}
+		maps.Copy(setup, c.setup)
+		maps.Copy(args, c.args)
+		res, _ := h.callWith(t, context.Background(), "zerops_manage", setup, c.token)
+		wantOK(t, res)
+		sent := h.fake.CountRequests("", path)
+		res, m := h.call(t, "zerops_manage", args)
+		wantError(t, res, m, platform.ErrInvalidScaling)
+		if !strings.Contains(str(m["error"]), c.error) || !strings.Contains(str(m["suggestion"]), c.suggest) {
+			t.Errorf("%s: want the refusal to name %q and the fix %q: %s", c.name, c.error, c.suggest, text(res))
+		}
+		if n := h.fake.CountRequests("", path); n != sent {
+			t.Errorf("%s: %d scaling requests sent; want none", c.name, n-sent)
+		}
 	}
 }
