@@ -134,6 +134,7 @@ func pushedCode(ctx context.Context, env Env, req Request, y ops.Setup) *diagnos
 	}
 	c.BuildOnlyEnv = y.BuildOnlyEnv()
 	c.Ports = y.Ports()
+	c.HealthPort, c.ReadyPort = y.CheckPorts()
 	c.Near, c.NearFrom = nearStart(ctx, env, req, &c, file)
 	if env.ListSource != nil && (strings.HasPrefix(base, "python") || strings.HasSuffix(file, ".py")) {
 		names, all := env.ListSource(ctx, req, "")

@@ -35,7 +35,7 @@ func TestSandbox_FailureAfterBuildNamesCause(t *testing.T) {
 			"zerops.yml": strings.Replace(demoZeropsYml, "    run: &run\n", "    deploy:\n      readinessCheck: {httpGet: {port: 3000, path: /}}\n    run: &run\n", 1),
 			"index.js": "const http = require('node:http');\nconst port = process.env.PORT || 8080;\n" +
 				"http.createServer((req, res) => res.end('ok')).listen(port, () => console.log(`listening on ${port}`));\n"},
-			"DEPLOY_FAILED", "wrong-port", "change `run.ports` and the readiness check's port to 8080"},
+			"DEPLOY_FAILED", "wrong-port", "change `run.ports` and `deploy.readinessCheck.httpGet.port` to 8080"},
 		// The app exits at start: its cause is the one fix, not the check's.
 		{"ReadinessAppExits", map[string]string{
 			"zerops.yml": strings.Replace(strings.Replace(demoZeropsYml, "    run: &run\n", "    deploy:\n      readinessCheck: {httpGet: {port: 3000, path: /}}\n    run: &run\n", 1),

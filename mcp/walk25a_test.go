@@ -169,7 +169,7 @@ func TestDeploy_ReadinessCheckOnTheDeclaredPortWalk25a(t *testing.T) {
 	t.Parallel()
 	runWalkCases(t, []deployCase{
 		{name: "code on 3000", services: "services:\n  - hostname: nodejsbackend\n    type: nodejs@22\n", dir: "backend", target: "nodejsbackend",
-			files: walk25aBackend("3000"), verdict: "deploy-failed", says: []string{"index.mjs, line 7"}, next: []string{"listen on 3001", "`run.ports` and the readiness check's port to 3000"},
+			files: walk25aBackend("3000"), verdict: "deploy-failed", says: []string{"index.mjs, line 7"}, next: []string{"listen on 3001", "`run.ports` and `deploy.readinessCheck.httpGet.port` to 3000"},
 			lacks: []string{"Set `deploy.readinessCheck.httpGet.port` to 3000"},
 			then:  []deployCase{{name: "the code's port fixed", files: walk25aBackend("3001"), verdict: "live"}}},
 	})

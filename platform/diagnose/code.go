@@ -142,6 +142,10 @@ type Code struct {
 	// Ports are the setup's run.ports: what the version declares, which
 	// the service holds only once a version of it is deployed.
 	Ports []int `json:"ports,omitempty"`
+	// HealthPort and ReadyPort are the ports the setup's httpGet
+	// run.healthCheck and deploy.readinessCheck ask; 0: no such check.
+	HealthPort int `json:"healthPort,omitempty"`
+	ReadyPort  int `json:"readyPort,omitempty"`
 }
 
 // relSpec is a relative module specifier in an import: an ES `from './x'`,

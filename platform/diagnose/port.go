@@ -24,10 +24,7 @@ func (d *Diagnosis) portFix(line string, opt Options) {
 		return
 	}
 	want := strconv.Itoa(opt.Ports[0])
-	movePorts := "change `run.ports` to"
-	if opt.checkedPort {
-		movePorts = "change `run.ports` and the readiness check's port to"
-	}
+	movePorts := opt.movePorts(opt.Ports[0])
 	if d.webServerPortFix(opt.WebServer, got, want) || d.startPortFix(opt.startPort, got, want, movePorts) {
 		return
 	}
@@ -76,6 +73,28 @@ func (d *Diagnosis) portFix(line string, opt Options) {
 	}
 	d.Cause = fmt.Sprintf("The app listens on %s, not on the declared port %s.", got, want)
 	d.Fix = fmt.Sprintf("Make the app listen on %s: where the code reads a port variable, set it (PORT: \"%s\" in `run.envVariables`); if PORT is set already and the log still shows %s, the code ignores it (a hardcoded port): change the code to read PORT%s or listen on %s. Or %s %s.", want, want, got, portRead(langOf(opt.Runtime)), want, movePorts, got)
+}
+
+// movePorts is how a fix words moving the declared port, want, to the
+// app's: "change `run.ports` to", naming with it each check the pushed
+// zerops.yml (Code) points at want, and a readiness check that never
+// passed there, or the next deploy's check fails on the old port.
+func (opt Options) movePorts(want int) string {
+	keys := []string{"`run.ports`"}
+	c := opt.Code
+	if c != nil && c.HealthPort == want {
+		keys = append(keys, "`run.healthCheck.httpGet.port`")
+	}
+	switch {
+	case c != nil && c.ReadyPort == want:
+		keys = append(keys, "`deploy.readinessCheck.httpGet.port`")
+	case opt.checkedPort:
+		keys = append(keys, "the readiness check's port")
+	}
+	if len(keys) == 1 {
+		return "change " + keys[0] + " to"
+	}
+	return "change " + strings.Join(keys[:len(keys)-1], ", ") + " and " + keys[len(keys)-1] + " to"
 }
 
 // nextBanner is `next start`'s line saying where it listens.

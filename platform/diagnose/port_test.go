@@ -276,3 +276,36 @@ func TestClassify_WrongPortNamesVariableRead(t *testing.T) {
 		})
 	}
 }
+
+// A fix that offers moving `run.ports` to the app's port names with it
+// each check the pushed zerops.yml points at the declared port: moved
+// alone, the health check fails on the old port and restarts every
+// container, or the readiness check fails the next deploy.
+func TestClassify_WrongPortMovesChecks(t *testing.T) {
+	t.Parallel()
+	listen := []string{"Server listening on port 8080"}
+	tests := []struct {
+		name      string
+		code      Code
+		want, not string
+	}{
+		{"no checks", Code{}, "change `run.ports` to 8080", "httpGet"},
+		{"health check on the declared port", Code{HealthPort: 3000}, "change `run.ports` and `run.healthCheck.httpGet.port` to 8080", "readinessCheck"},
+		{"readiness check on the declared port", Code{ReadyPort: 3000}, "change `run.ports` and `deploy.readinessCheck.httpGet.port` to 8080", "healthCheck"},
+		{"both checks", Code{HealthPort: 3000, ReadyPort: 3000}, "change `run.ports`, `run.healthCheck.httpGet.port` and `deploy.readinessCheck.httpGet.port` to 8080", "change `run.ports` to"},
+		{"checks on another port", Code{HealthPort: 9000, ReadyPort: 9000}, "change `run.ports` to 8080", "httpGet"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			code := tt.code
+			got := ClassifyWith(listen, Runtime, Options{Ports: []int{3000}, Code: &code})
+			if len(got) == 0 || got[0].Signal != "wrong-port" {
+				t.Fatalf("diagnoses %v, want wrong-port first", signalIDs(got))
+			}
+			if !strings.Contains(got[0].Fix, tt.want) || strings.Contains(got[0].Fix, tt.not) {
+				t.Errorf("fix %q: want %q, not %q", got[0].Fix, tt.want, tt.not)
+			}
+		})
+	}
+}

@@ -87,6 +87,18 @@ func (y Setup) Ports() []int {
 	return out
 }
 
+// CheckPorts are the ports the entry's httpGet checks ask: run.healthCheck's
+// and deploy.readinessCheck's; 0 for a check it lacks or an exec check.
+func (y Setup) CheckPorts() (health, readiness int) {
+	if r := y.run(); r != nil && r.HealthCheck != nil && r.HealthCheck.HTTPGet != nil {
+		health = r.HealthCheck.HTTPGet.Port
+	}
+	if y.entry != nil && y.entry.Deploy != nil && y.entry.Deploy.ReadinessCheck != nil && y.entry.Deploy.ReadinessCheck.HTTPGet != nil {
+		readiness = y.entry.Deploy.ReadinessCheck.HTTPGet.Port
+	}
+	return health, readiness
+}
+
 // DocumentRoot is the entry's run.documentRoot; "" when it sets none.
 func (y Setup) DocumentRoot() string {
 	if r := y.run(); r != nil {
