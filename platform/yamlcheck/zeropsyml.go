@@ -572,6 +572,7 @@ func checkSetup(c *checker, s setupAt, in Live) {
 		}
 		checkRun(c, runAt{Run: s.Run, path: p + ".run", bad: s.bad, base: s.buildBase(), extends: s.extends(), subdomain: subdomain, buildCmds: cmds, setup: s.Name, extended: s.extended, unstarted: s.unstarted})
 		checkStart(c, s) // startcheck.go
+		checkPorts(c, s) // checkport.go
 	}
 	if in.checksVersions() {
 		checkBases(c, s, in)
