@@ -230,12 +230,13 @@ func TestDeploy_StartUnderTildeFolder(t *testing.T) {
 }
 
 // run.healthCheck on a port the app does not listen on (walk 11: a Fastify
-// API on 3000, the check on 8080, answered live): not live; the reason
-// names both ports and the port to set. On the app's port it stays live.
+// API on 3000, the check on 8080, answered live): not live; the check is
+// known to fail there, so not-answering, its diagnosis naming both ports
+// and the port to set. On the app's port it stays live.
 func TestDeploy_HealthCheckOnOtherPort(t *testing.T) {
 	t.Parallel()
 	tests := []struct{ name, port, verdict string }{
-		{"OtherPort", "8080", "unverified"},
+		{"OtherPort", "8080", "not-answering"},
 		{"AppPort", "3000", "live"},
 	}
 	for _, tt := range tests {

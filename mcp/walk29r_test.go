@@ -165,7 +165,7 @@ func TestRecipe_DotnetWalk29(t *testing.T) {
 	runWalkCases(t, []deployCase{
 		{name: "the recipe", services: svc, dir: "api", target: "api", files: walk29Dotnet(), verdict: "unverified", reason: []string{"/status on port 5000"}, lacks: []string{"api is live"}},
 		{name: "localhost", services: svc, dir: "api", target: "api", files: walk29Sub(walk29Dotnet(), "appsettings.json::http://0.0.0.0:5000", "http://localhost:5000", "appsettings.json::http://[::]:5000", "http://localhost:5000"), verdict: "not-answering", next: []string{"appsettings.json, line 5"}},
-		{name: "run.ports 8080", services: svc, dir: "api", target: "api", files: walk29Sub(walk29Dotnet(), "- port: 5000", "- port: 8080", "port: 5000\n          path", "port: 8080\n          path"), verdict: "not-answering", next: []string{"`run.ports` to 5000"}},
+		{name: "run.ports 8080", services: svc, dir: "api", target: "api", files: walk29Sub(walk29Dotnet(), "- port: 5000", "- port: 8080", "port: 5000\n          path", "port: 8080\n          path"), verdict: "not-answering", next: []string{"`run.ports` and `run.healthCheck.httpGet.port` to 5000"}},
 		{name: "deployFiles without tilde", services: svc, dir: "api", target: "api", files: walk29Sub(walk29Dotnet(), "deployFiles: app/~", "deployFiles: app"), verdict: "not-answering",
 			once: []string{"Deploy the folder's contents with `app/~` in `build.deployFiles` in place of `app`"}, lacks: []string{"Make `run.start` name a file the build produces"},
 			then: []deployCase{{name: "app/~", files: walk29Dotnet(), verdict: "unverified"}}},

@@ -130,7 +130,8 @@ func proveFix(warnings []platform.Issue, d diagnose.Diagnosis, phase string) str
 // evidence (`/bin/sh: apt-get: not found` on Alpine), a build command's
 // tool the image lacks likewise (`npm: not found` on php@8.4), or a
 // loopback HOST in run.envVariables the app was found bound to, or a
-// PORT there off run.ports that a wrong-port fix sets.
+// PORT there off run.ports that a wrong-port fix sets, or a check's port
+// off run.ports that d's fix sets.
 func undiagnosed(warnings []platform.Issue, d diagnose.Diagnosis, phase string) []platform.Issue {
 	return slices.DeleteFunc(slices.Clone(warnings), func(w platform.Issue) bool {
 		if strings.HasSuffix(w.Path, "run.start") && d.Signal == "wrong-port" && strings.HasPrefix(d.Fix, "Remove ") && strings.Contains(d.Fix, "`run.start`") {
@@ -141,6 +142,9 @@ func undiagnosed(warnings []platform.Issue, d diagnose.Diagnosis, phase string) 
 		}
 		if strings.HasSuffix(w.Path, ".run.envVariables.PORT") && d.Signal == "wrong-port" && strings.Contains(d.Fix, "PORT") {
 			return true // the PORT off run.ports the app was found listening on: d's fix sets it
+		}
+		if checkPortSet(w, d) {
+			return true
 		}
 		if provesPrepare(w, d, phase) {
 			return true
@@ -163,6 +167,18 @@ func undiagnosed(warnings []platform.Issue, d diagnose.Diagnosis, phase string) 
 		host, _, _ := strings.Cut(strings.TrimLeft(ref, "${"), "_")
 		return strings.Contains(d.Cause, ref) || (d.NeedsDeploy() && d.MissingService() != "" && host == d.MissingService())
 	})
+}
+
+// checkPortSet reports whether w, a warning on a check's port, is set by
+// d's fix (a health check failing there: "Set
+// `run.healthCheck.httpGet.port` to 8080"): the fix once, in next.
+func checkPortSet(w platform.Issue, d diagnose.Diagnosis) bool {
+	for _, key := range []string{"run.healthCheck.httpGet.port", "deploy.readinessCheck.httpGet.port"} {
+		if strings.HasSuffix(w.Path, "."+key) && strings.Contains(d.Fix, "`"+key+"`") {
+			return true
+		}
+	}
+	return false
 }
 
 // unreasoned is warnings without an install without sudo that reason, an

@@ -41,6 +41,11 @@ type RunResult struct {
 	// simulator could not read (where a start command listens): the app
 	// is taken to listen on its declared ports, unverified.
 	Unchecked []string
+	// HealthFail is the line the platform logs when run.healthCheck fails
+	// on the running app (an httpGet port where it does not listen): the
+	// balancer disconnects each container and it is restarted, again and
+	// again; "" when the check passes or is not judged.
+	HealthFail string
 }
 
 // Addr is an address the app listens on.
@@ -147,9 +152,9 @@ func Run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 				"if it does not, the check fails there and each container is restarted after its failureTimeout; set run.healthCheck.httpGet.port to the port it listens on",
 				hc.Port, listenPorts(out.Listens)))
 		case hc.Port > 0 && len(out.Listens) > 0 && !slices.ContainsFunc(out.Listens, func(a Addr) bool { return a.port == hc.Port }):
-			out.Unchecked = append(out.Unchecked, fmt.Sprintf("whether the containers survive run.healthCheck, which asks port %d, where the app does not listen (it listens on %s): "+
-				"on the platform the check fails there and each container is restarted after its failureTimeout; set run.healthCheck.httpGet.port to %d",
-				hc.Port, listenPorts(out.Listens), out.Listens[0].port))
+			// Known to fail: nothing listens where the check asks.
+			out.HealthFail = fmt.Sprintf("ERROR: health check failed: GET http://127.0.0.1:%d%s got no answer; the container is disconnected from the balancer and restarted after its failureTimeout",
+				hc.Port, cmp.Or(hc.Path, "/"))
 		case hc.Port > 0 && strings.Trim(hc.Path, "/") != "":
 			asked := fmt.Sprintf("whether the app answers 2xx at %s on port %d, which deploy.readinessCheck asks before the new version gets traffic", clip(hc.Path, 80), hc.Port)
 			if i := slices.IndexFunc(out.Unchecked, func(u string) bool { return strings.HasPrefix(u, asked+" (") }); i >= 0 {

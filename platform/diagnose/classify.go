@@ -1016,6 +1016,8 @@ func (d *Diagnosis) fit(f found, lines []string, stage Stage, opt Options, prepF
 		d.settingsFix(lines, f.line, stage)
 		d.zodEnvFix(lines, f.line, stage)
 		d.envPropFix(lines, f.line)
+	case "health-check-failed":
+		d.healthPortFix(f.bare, lines)
 	case "readiness-check-failed":
 		d.readinessPortFix(f.bare, lines, opt.declared())
 		d.readinessTimeoutFix(f.bare)

@@ -155,6 +155,11 @@ var signalLines = []struct {
 		"run.initCommands finished with error (exit code 2)",
 		"Init commands finished with error",
 	}},
+	{"health-check-failed", Runtime, []string{
+		"ERROR: health check failed: GET http://127.0.0.1:3000/status got no answer; the container is disconnected from the balancer and restarted after its failureTimeout",
+		"healthCheck failed: exec command exited with code 1",
+		"[health check] GET /healthz unsuccessful: 503 Service Unavailable",
+	}},
 	{"readiness-check-failed", Runtime, []string{
 		"ERROR: readiness check never passed: GET http://127.0.0.1:3001/ got no answer",
 		"readinessCheck failed: exec command exited with code 1",

@@ -242,6 +242,25 @@ func (d *Diagnosis) readinessPortFix(line string, lines []string, declared []int
 		off, declared[0], m[1], m[1])
 }
 
+// healthAsked finds the port an httpGet health check that failed asked.
+var healthAsked = lazyregexp.New(`health ?check failed: GET https?://[^/:\s]+:(\d+)`)
+
+// healthPortFix fits d, a failing health check (line), to a check asking
+// a port the app does not listen on while lines show the one port it
+// does: the check moves to the app, named with both ports.
+func (d *Diagnosis) healthPortFix(line string, lines []string) {
+	m := healthAsked.FindStringSubmatch(line)
+	if m == nil {
+		return
+	}
+	ports := ListenPorts(lines)
+	if len(ports) != 1 || strconv.Itoa(ports[0]) == m[1] {
+		return
+	}
+	d.Cause = fmt.Sprintf("`run.healthCheck` asks port %s, where nothing listens (the app listens on %d): the check fails, so the platform disconnects each container from the balancer and restarts it after the check's failureTimeout, again and again.", m[1], ports[0])
+	d.Fix = fmt.Sprintf("Set `run.healthCheck.httpGet.port` to %d, the port the app listens on (its path must answer 2xx there); then zerops_deploy (zerops.yml changes need a redeploy).", ports[0])
+}
+
 // declared are the run.ports opt knows: the service's, else those of the
 // zerops.yml ZCP pushed (Code); nil when neither is known.
 func (opt Options) declared() []int {

@@ -309,3 +309,31 @@ func TestClassify_WrongPortMovesChecks(t *testing.T) {
 		})
 	}
 }
+
+// A health check that failed on a port the app does not listen on, beside
+// the app's line naming its port: the fix sets the check's port to it.
+// Without the app's port, the signal's own fix stands.
+func TestClassify_HealthCheckPortFix(t *testing.T) {
+	t.Parallel()
+	check := "ERROR: health check failed: GET http://127.0.0.1:3000/status got no answer; the container is disconnected from the balancer and restarted after its failureTimeout"
+	tests := []struct {
+		name      string
+		lines     []string
+		want, not string
+	}{
+		{"app on 8080", []string{"Listening on 0.0.0.0:8080", check}, "Set `run.healthCheck.httpGet.port` to 8080", "Make the check match"},
+		{"app's port not shown", []string{check}, "Make the check match the app", "to 8080"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got := ClassifyWith(tt.lines, Runtime, Options{Ports: []int{8080}})
+			if len(got) != 1 || got[0].Signal != "health-check-failed" {
+				t.Fatalf("diagnoses %v, want health-check-failed alone", signalIDs(got))
+			}
+			if !strings.Contains(got[0].Fix, tt.want) || strings.Contains(got[0].Fix, tt.not) {
+				t.Errorf("fix %q: want %q, not %q", got[0].Fix, tt.want, tt.not)
+			}
+		})
+	}
+}

@@ -62,6 +62,8 @@ var signals = []signal{
 		"Write only under the app's directory or /tmp, mark scripts executable in the build (chmod +x in `build.buildCommands`), and listen on a port above 1024 declared in `run.ports`.", docStart, 60},
 	{"readiness-check-failed", "The new version never passed `deploy.readinessCheck`, so it was not deployed.",
 		"Fix what the lines before it show (the app exits, or listens elsewhere), or make the check match the app: `httpGet` on a port the app listens on at 0.0.0.0 and a path that answers 2xx, or an `exec` command that exits 0; then deploy again.", docStart, 20},
+	{"health-check-failed", "The running app fails `run.healthCheck`, so the platform disconnects each container from the balancer and restarts it after the check's failureTimeout.",
+		"Make the check match the app: `httpGet` on the port the app listens on (one of `run.ports`) and a path that answers 2xx within 5 s, or an `exec` command that exits 0; then zerops_deploy (zerops.yml changes need a redeploy).", docStart, 19},
 	{"app-crash", "The app threw an unhandled error and exited.",
 		"Read the stack trace's first frame in the app's code, fix it and deploy again; `zerops_logs` shows the lines around it.", docStart, 10},
 

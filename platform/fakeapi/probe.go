@@ -83,7 +83,8 @@ func (s *Server) serveProbe(w http.ResponseWriter, r *http.Request) {
 // probe decides the answer to GET path on hostname's port: 200 from an app
 // listening on 0.0.0.0 at that port, 503 while the service or its first
 // deploy is starting, the balancer's 502 when nothing listens there (no code,
-// stopped, crash-looping, bound to another port or to localhost), 404 when
+// stopped, crash-looping, bound to another port or to localhost, failing its
+// run.healthCheck), 404 when
 // the project has no such runtime service.
 func (st *state) probe(hostname string, port int, path, agent string, now time.Time) (status int, body, unchecked string) {
 	s := st.probeTarget(hostname)
@@ -106,12 +107,12 @@ func (st *state) probe(hostname string, port int, path, agent string, now time.T
 	}
 	run := av.run()
 	if port == 0 { // no port to ask: whether the process runs, and what of it was not checked
-		if run.Crash != nil {
+		if run.Crash != nil || run.HealthFail != "" {
 			return http.StatusBadGateway, badGatewayBody, ""
 		}
 		return http.StatusNoContent, "", strings.Join(append(nonEmpty(st.goneRefs(s, av.startRefs)), run.Unchecked...), "; ")
 	}
-	if !run.Answers(port) { // a crash-looping process listens nowhere
+	if !run.Answers(port) || run.HealthFail != "" { // a crash-looping process listens nowhere; a failing health check disconnects it
 		return http.StatusBadGateway, badGatewayBody, ""
 	}
 	// A service the app's variables referenced at its start may be gone

@@ -51,6 +51,9 @@ func (st *state) appStarted(s *service, av *appVersion, at time.Time) {
 		for _, l := range appsim.ListenLines(run) {
 			st.addLog(s, t, 6, 16, s.Name, c, l)
 		}
+		if run.HealthFail != "" {
+			st.addLog(s, t, 3, 16, s.Name, c, run.HealthFail)
+		}
 	}
 }
 
