@@ -237,3 +237,26 @@ func TestRecipe_GoHelloWorldWalk29(t *testing.T) {
 		{name: "run.ports 3000", services: svc, dir: "hw", target: "helloworld", files: walk29Sub(walk29Go(), "- port: 8080", "- port: 3000"), verdict: "not-answering", next: []string{"change `run.ports` to 8080"}},
 	})
 }
+
+// TestDeploy_GoFlagTheCodeDoesNotRead: walk 83 moved a Go app's default
+// port to 9090 (it reads PORT, else "9090", and parses no flags) and
+// started it with `./app --listen=:9090`; the answer blamed the flag and
+// said to write --listen=:8080, "no PORT variable changes a port the
+// command gives", and with that written called the app answering on 8080.
+// A flag given to code that reads no command line is not where it
+// listens: the code's address is, and its fix (PORT) is offered.
+func TestDeploy_GoFlagTheCodeDoesNotRead(t *testing.T) {
+	t.Parallel()
+	svc := "services:\n  - hostname: helloworld\n    type: go@1\n    enableSubdomainAccess: true\n"
+	env := func(start string) map[string]string {
+		files := walk29Sub(walk29Go(), "start: ./app", "start: "+start)
+		files["main.go"] = "package main\n\nimport (\n\t\"log\"\n\t\"net/http\"\n\t\"os\"\n)\n\nfunc main() {\n\tport := os.Getenv(\"PORT\")\n\tif port == \"\" {\n\t\tport = \"9090\"\n\t}\n" +
+			"\thttp.HandleFunc(\"/\", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte(\"ok\")) })\n\tlog.Fatal(http.ListenAndServe(\":\"+port, nil))\n}\n"
+		files["go.mod"], files["go.sum"] = "module helloworld\n\ngo 1.22\n", ""
+		return files
+	}
+	runWalkCases(t, []deployCase{
+		{name: "a flag it does not read", services: svc, dir: "hw", target: "helloworld", files: env("./app --listen=:8080"), verdict: "not-answering",
+			next: []string{"PORT"}, lacks: []string{"--listen=:8080` instead", "no PORT variable changes"}, says: []string{"reads its port from PORT, which is not set, so it falls back to 9090"}},
+	})
+}

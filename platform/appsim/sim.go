@@ -705,10 +705,14 @@ func (r *runSim) entry(lang, file string, args []string, env map[string]string) 
 		}
 	}
 	out := startCmd{lang: lang, listen: flagListen(args, env, "", 0)}
-	if out.listen != nil {
+	if out.listen != nil && !argsUnread[lang] {
 		return out
 	}
 	src, ok := r.entrySource(lang, file, rel, t)
+	if out.listen != nil && (!ok || readsArgs(src)) {
+		return out
+	}
+	out.listen = nil // walk 83: `--listen=:8080` to a Go app reading PORT alone changed nothing
 	if ok {
 		if c, dies := heapExhaustion(lang, src); dies {
 			return c // oom.go
@@ -765,6 +769,24 @@ func afterFile(args []string, file string) []string {
 		}
 	}
 	return nil
+}
+
+// argsUnread are the languages whose code the sandbox reads for whether
+// it reads its command line at all (readsArgs): a flag given to code that
+// reads none is not where it listens.
+var argsUnread = map[string]bool{"go": true, "python": true, "node": true}
+
+// readsArgs reports whether src reads its command line: Go's os.Args or a
+// flag package, Python's sys.argv or a parser, Node's process.argv or a
+// parser. When it may, a flag is taken as said.
+func readsArgs(src string) bool {
+	for _, w := range []string{"os.Args", `"flag"`, "pflag", "cobra", "urfave/cli", "kingpin", "kong", "sys.argv", "argparse", "click", "typer", "docopt", "fire",
+		"process.argv", "commander", "yargs", "minimist", "parseArgs", "meow", "cac"} {
+		if strings.Contains(src, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // flagListen reads where a command is told to listen: --port/-p, --host/-H,

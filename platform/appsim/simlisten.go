@@ -588,6 +588,13 @@ var (
 // builtBinary judges a built binary c by the program it was built from, as
 // the record of the tool that builds it reads that program (binaryFrom).
 func (r *runSim) builtBinary(c startCmd, args []string, env map[string]string) startCmd {
+	if c.listen != nil && c.crash == nil && r.files != nil {
+		// A flag (--listen=:8080) given to a Go program that reads no
+		// command line is not where it listens (walk 83): its code is.
+		if src, ok := r.files.Read("main.go"); ok && strings.Contains(src, "package main") && !readsArgs(src) {
+			c.listen = nil
+		}
+	}
 	if c.crash != nil || c.listen != nil || r.files == nil {
 		return c
 	}
