@@ -187,3 +187,19 @@ func TestDeploy_VariableOnlyInBuildEnv_SaysTheRunLacksIt(t *testing.T) {
 		})
 	}
 }
+
+// TestDeploy_UnresolvedReferenceNamesTheLikelyKey: walk 83 wrote DB_PASS:
+// ${db_pass} (db's variable is password); validate named ${db_password},
+// but the deploy's reason said only that the reference resolves to
+// nothing, where a debugging agent reads. It names the likely key too.
+func TestDeploy_UnresolvedReferenceNamesTheLikelyKey(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js",
+		"start: node index.js\n      envVariables:\n        DB_PASS: ${db_pass}")})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "deploy")
+	check, _ := m["check"].(map[string]any)
+	if m["verdict"] != "unverified" || !strings.Contains(str(check["reason"]), "DB_PASS holds ${db_pass}, likely ${db_password}") {
+		t.Errorf("verdict %v: want unverified naming the likely key: %s", m["verdict"], text(res))
+	}
+}

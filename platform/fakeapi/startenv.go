@@ -9,6 +9,7 @@ import (
 
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/appsim"
+	"github.com/zeropsio/zcp/platform/editdist"
 )
 
 // refRe is a cross-service reference in an env value: ${hostname_key}, or
@@ -86,7 +87,17 @@ func (st *state) startEnv(s *service, d *deployedSetup) (out appsim.Env, refs []
 				}
 				return e.Content
 			}
-			out.Unresolved = append(out.Unresolved, k+" holds "+ref)
+			said := k + " holds " + ref
+			keys := make([]string, 0, len(o.Env))
+			for _, e := range o.Env {
+				keys = append(keys, e.Key)
+			}
+			if near := editdist.NearKey(m[2], keys); near != "" {
+				// Walk 83: validate named ${db_password} for ${db_pass}; the
+				// deploy's reason said only that it does not resolve.
+				said += ", likely ${" + m[1] + "_" + near + "}"
+			}
+			out.Unresolved = append(out.Unresolved, said)
 			return ref
 		})
 		for _, m := range casedRefRe.FindAllStringSubmatch(raw[k], -1) {
