@@ -26,7 +26,7 @@ func TestManage_ScaleMinFreeRAM(t *testing.T) {
 	if a, _ := m["scaling"].(map[string]any); a["minFreeRamGB"] != 0.5 {
 		t.Errorf("the answer's scaling = %v, want minFreeRamGB 0.5", m["scaling"])
 	}
-	if !strings.Contains(text(res), "minFreeRamGB changed from unset to 0.5 GB") {
+	if !strings.Contains(text(res), "minFreeRamGB changed from unset (the platform's default, 0.0625 GB) to 0.5 GB") {
 		t.Errorf("the answer does not say what changed: %s", text(res))
 	}
 

@@ -196,8 +196,11 @@ func minFreeNotes(cur, after platform.Autoscaling) []string {
 			return
 		}
 		from := fmt.Sprintf("%g%s", was, unit)
-		if was == 0 {
-			from = "unset"
+		switch {
+		case was == 0 && name == "minFreeRamGB": // walk 83: "unset" beside the workflow's default
+			from = "unset (the platform's default, 0.0625 GB)"
+		case was == 0:
+			from = "0% (off)"
 		}
 		upTo := ""
 		if after.MaxRAM > 0 {
