@@ -116,14 +116,25 @@ func (st *state) startEnv(s *service, d *deployedSetup) (out appsim.Env, refs []
 			out.MissingHost, out.MissingIn = h, keys[i]
 		}
 	}
+	if out.MissingHost == "" {
+		out.MissingHost, out.MissingIn = st.writtenHostOfNone(s, raw, keys)
+	}
+	if out.MissingHost != "" { // the host that does not resolve decides
+		out.Unresolved = slices.DeleteFunc(out.Unresolved, func(e string) bool { return noAddress[e] })
+	}
+	resolveOwn(&out, keys, d)
+	return out, refs
+}
+
+// writtenHostOfNone is the first host written out in raw (a connection
+// URL's, or a host variable's value) that no service of s's project has,
+// and the key holding it; "" when none is.
+func (st *state) writtenHostOfNone(s *service, raw map[string]string, keys []string) (host, key string) {
 	for _, k := range keys {
 		// A connection URL naming a host no service has (walk 81:
 		// postgresql://${db_user}:${db_password}@postgres:5432/db where
 		// the database is db): the app looks that host up where it
 		// connects with the variable, as validation warns.
-		if out.MissingHost != "" {
-			break
-		}
 		h, _ := platform.URLHost(raw[k])
 		if v := strings.TrimSpace(raw[k]); h == "" && platform.KinFamilies[platform.HostKeyKind(k)] != nil && platform.IsHostLabel(v) && v != "localhost" {
 			// DB_HOST: database where no service is database (walk 82: the
@@ -131,17 +142,14 @@ func (st *state) startEnv(s *service, d *deployedSetup) (out appsim.Env, refs []
 			// mail host is connected to when mail is sent, not at start.
 			h = v
 		}
-		if h != "" {
-			if o := st.serviceByName(s.ProjectID, h); o == nil || o.system() {
-				out.MissingHost, out.MissingIn = h, k
-			}
+		if h == "" {
+			continue
+		}
+		if o := st.serviceByName(s.ProjectID, h); o == nil || o.system() {
+			return h, k
 		}
 	}
-	if out.MissingHost != "" { // the host that does not resolve decides
-		out.Unresolved = slices.DeleteFunc(out.Unresolved, func(e string) bool { return noAddress[e] })
-	}
-	resolveOwn(&out, keys, d)
-	return out, refs
+	return "", ""
 }
 
 // addressWords are the parts of a variable's name that say it holds an
