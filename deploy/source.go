@@ -122,6 +122,7 @@ func pushedCode(ctx context.Context, env Env, req Request, y ops.Setup) *diagnos
 		c.Prepare = append(c.Prepare, platform.Clip(strings.TrimSpace(cmd), 200))
 	}
 	c.Start, c.Script = platform.Clip(start, 200), platform.Clip(script, 200)
+	c.StartScript = platform.Clip(startScriptName(start), 80)
 	if strings.Contains(start, "_build/") && env.ReadSource != nil {
 		if src, err := env.ReadSource(ctx, req, "mix.exs"); err == nil {
 			c.Releases, _ = platform.MixReleases(src)
@@ -864,17 +865,23 @@ var pkgScript = regexp.MustCompile(`^\s*(?:(npm start|npm run-script start|yarn 
 // which runs `node ./app/index.js`), as npm follows them.
 const scriptHops = 4
 
-// scriptCommand is the command the package.json script start runs comes
-// to, through the scripts it runs in turn (`node ./app/index.js`); "" when
-// start runs no script or package.json cannot be read.
-func scriptCommand(ctx context.Context, env Env, req Request, start string) string {
+// startScriptName is the package.json script start runs (npm start:
+// "start"; npm run start:prod: "start:prod"), "" when it runs none.
+func startScriptName(start string) string {
 	m := pkgScript.FindStringSubmatch(start)
 	if m == nil {
 		return ""
 	}
-	name := m[2]
-	if m[1] != "" {
-		name = "start"
+	return cmp.Or(m[2], "start")
+}
+
+// scriptCommand is the command the package.json script start runs comes
+// to, through the scripts it runs in turn (`node ./app/index.js`); "" when
+// start runs no script or package.json cannot be read.
+func scriptCommand(ctx context.Context, env Env, req Request, start string) string {
+	name := startScriptName(start)
+	if name == "" {
+		return ""
 	}
 	src, err := env.ReadSource(ctx, req, "package.json")
 	if err != nil || src == "" {
@@ -888,11 +895,9 @@ func scriptCommand(ctx context.Context, env Env, req Request, start string) stri
 	}
 	for range scriptHops {
 		script := strings.TrimSpace(pkg.Scripts[name])
-		m := pkgScript.FindStringSubmatch(script)
-		if m == nil {
+		if name = startScriptName(script); name == "" {
 			return script
 		}
-		name = cmp.Or(m[2], "start")
 	}
 	return ""
 }

@@ -99,6 +99,9 @@ type Code struct {
 	// to (followed through the scripts it runs): what run.start can run
 	// in its place; "" when it runs none or package.json was not read.
 	Script string `json:"script,omitempty"`
+	// StartScript is the name of the package.json script run.start runs
+	// (start:prod); "" when it runs none.
+	StartScript string `json:"startScript,omitempty"`
 	// Releases are the Mix releases mix.exs names (platform.MixReleases),
 	// read when run.start runs one from _build; ReleaseBuilt: a build
 	// command runs `mix release`.

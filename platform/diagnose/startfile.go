@@ -452,24 +452,14 @@ func quoteList(names []string) string {
 	return "`" + strings.Join(names, "`, `") + "`"
 }
 
-// scriptRun finds a package manager running a package.json script in
-// run.start: group 2 the script (npm run X, yarn X, pnpm X, bun run X);
-// `npm start` runs "start".
-var scriptRun = lazyregexp.New(`^(?:npm|pnpm|yarn|bun)(?: run(?:-script)?)? ([\w:.-]+)\s*$|^(npm|pnpm|yarn) (start)\s*$`)
-
 // scriptStartFix fits d, start-file-missing still with the table's fix, to
 // a run.start that runs a package.json script: the file is named in that
 // script, not in run.start (walk 82: "Make `run.start` name a file" for
 // `npm run start:prod`, whose script named the missing file).
 func (d *Diagnosis) scriptStartFix(c *Code) {
 	sig := signalByID["start-file-missing"]
-	if d.Signal != "start-file-missing" || c == nil || sig == nil || d.Fix != sig.fix || c.Script == "" {
+	if d.Signal != "start-file-missing" || c == nil || sig == nil || d.Fix != sig.fix || c.Script == "" || c.StartScript == "" {
 		return
 	}
-	m := scriptRun.FindStringSubmatch(strings.TrimSpace(c.Start))
-	if m == nil {
-		return
-	}
-	name := m[1] + m[3]
-	d.Fix = "Make the `" + name + "` script of package.json, which `run.start` runs (it comes to `" + clip(c.Script) + "`), name a file the build produces, and include it (and its directory) in `build.deployFiles`; then deploy again."
+	d.Fix = "Make the `" + c.StartScript + "` script of package.json, which `run.start` runs (it comes to `" + clip(c.Script) + "`), name a file the build produces, and include it (and its directory) in `build.deployFiles`; then deploy again."
 }
