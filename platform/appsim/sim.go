@@ -129,10 +129,12 @@ type runSim struct {
 func Run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, seed string) RunResult {
 	out := run(d, files, built, runBase, env, seed)
 	out.Crash = nodeVersionOf(out.Crash, runBase)
+	ready := -1 // out.Unchecked's note of the readiness check's path
 	if rc := d.Prep.Ready; out.Crash == nil && !out.WebServer && rc != nil {
 		// The app answers every path here: its routes are in its code.
 		switch path := localURLPath(rc.Exec); {
 		case rc.Port > 0 && strings.Trim(rc.Path, "/") != "":
+			ready = len(out.Unchecked)
 			out.Unchecked = append(out.Unchecked, fmt.Sprintf("whether the app answers 2xx at %s on port %d, which deploy.readinessCheck asks before the new version gets traffic (%s)",
 				clip(rc.Path, 80), rc.Port, routesRead(files, out.Lang, rc.Path)))
 		case path != "":
@@ -156,10 +158,10 @@ func Run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 			out.HealthFail = fmt.Sprintf("ERROR: health check failed: GET http://127.0.0.1:%d%s got no answer; the container is disconnected from the balancer and restarted after its failureTimeout",
 				hc.Port, cmp.Or(hc.Path, "/"))
 		case hc.Port > 0 && strings.Trim(hc.Path, "/") != "":
-			asked := fmt.Sprintf("whether the app answers 2xx at %s on port %d, which deploy.readinessCheck asks before the new version gets traffic", clip(hc.Path, 80), hc.Port)
-			if i := slices.IndexFunc(out.Unchecked, func(u string) bool { return strings.HasPrefix(u, asked+" (") }); i >= 0 {
+			if rc := d.Prep.Ready; ready >= 0 && rc.Port == hc.Port && rc.Path == hc.Path {
 				// Walk 82: the same path and port said twice, once per check.
-				out.Unchecked[i] = asked + " and run.healthCheck while it runs" + strings.TrimPrefix(out.Unchecked[i], asked)
+				out.Unchecked[ready] = fmt.Sprintf("whether the app answers 2xx at %s on port %d, which deploy.readinessCheck asks before the new version gets traffic and run.healthCheck while it runs (%s)",
+					clip(hc.Path, 80), hc.Port, routesRead(files, out.Lang, hc.Path))
 				break
 			}
 			out.Unchecked = append(out.Unchecked, fmt.Sprintf("whether the app answers 2xx at %s on port %d, which run.healthCheck asks while it runs (%s)",
