@@ -117,15 +117,22 @@ func kindLabel(word string) string {
 // those of the kind host names (postgres: the postgresql services), when
 // any, instead.
 func hostKin(kind, host string, services []platform.ServiceStack) []diagnose.Kin {
-	var kin []diagnose.Kin
-	for _, s := range services {
-		if !s.System && slices.Contains(platform.KinFamilies[kind], kindWord(s.Type.VersionName)) {
-			kin = append(kin, diagnose.Kin{Name: s.Name, Type: s.Type.VersionName})
-		}
-	}
+	kin := kindKin(kind, services)
 	if !yamlcheck.IsLoopbackHost(host) {
 		if k := kinOf(host, "", services); len(k) > 0 {
 			kin = k
+		}
+	}
+	return kin
+}
+
+// kindKin are those of services (not the system's) of the kind word, a
+// key of platform.KinFamilies, says, each with its type.
+func kindKin(word string, services []platform.ServiceStack) []diagnose.Kin {
+	var kin []diagnose.Kin
+	for _, s := range services {
+		if !s.System && slices.Contains(platform.KinFamilies[word], kindWord(s.Type.VersionName)) {
+			kin = append(kin, diagnose.Kin{Name: s.Name, Type: s.Type.VersionName})
 		}
 	}
 	return kin

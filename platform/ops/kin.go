@@ -224,20 +224,16 @@ func refForUnsetVars(ctx context.Context, proj Project, svc platform.ServiceStac
 			}
 			services = all
 		}
-		var kin []platform.ServiceStack
-		for _, s := range services {
-			if !s.System && s.ID != svc.ID && slices.Contains(platform.KinFamilies[word], kindWord(s.Type.VersionName)) {
-				kin = append(kin, s)
-			}
-		}
+		others := slices.DeleteFunc(slices.Clone(services), func(s platform.ServiceStack) bool { return s.ID == svc.ID })
+		kin := kindKin(word, others)
 		if len(kin) != 1 {
 			continue
 		}
-		sql := slices.Contains([]string{"postgresql", "mariadb", "mysql"}, kindWord(kin[0].Type.VersionName))
+		sql := slices.Contains([]string{"postgresql", "mariadb", "mysql"}, kindWord(kin[0].Type))
 		if key != "hostname" && !sql {
 			continue
 		}
-		whose := kin[0].Name + " is " + kin[0].Type.VersionName
+		whose := kin[0].Name + " is " + kin[0].Type
 		if key == "password" {
 			whose += "; the reference keeps the password out of the file"
 		}
