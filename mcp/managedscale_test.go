@@ -109,7 +109,7 @@ func TestDiscover_StoppedServiceNamedInNext(t *testing.T) {
 	res, m := h.call(t, "zerops_discover", map[string]any{})
 	wantOK(t, res)
 	next := str(m["next"])
-	if !strings.Contains(next, "db (STOPPED)") || !strings.Contains(next, "zerops_manage action=start serviceHostname=db") || strings.Contains(next, "scaling in force") {
+	if !strings.Contains(next, "db (STOPPED)") || !strings.Contains(next, "zerops_manage action=start serviceHostname=db") || strings.Contains(next, "scaling") {
 		t.Errorf("discover with db stopped: next %q, want db's start and no scaling hint", next)
 	}
 }

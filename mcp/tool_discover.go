@@ -64,7 +64,9 @@ func (s *Server) discoverTool() toolDef {
 			// already, and that has one (object storage has none).
 			for _, svc := range res.Services {
 				if svc.Autoscaling == nil && svc.Category != platform.CategoryObject {
-					next += " For the scaling in force of a service not shown here: zerops_discover serviceHostname=" + svc.Hostname + "."
+					// Walk 84: "a service not shown here" read as a
+					// service missing from the list.
+					next += " This list leaves out each service's scaling (RAM, CPU, containers); zerops_discover serviceHostname=" + svc.Hostname + " shows " + svc.Hostname + "'s."
 					break
 				}
 			}
