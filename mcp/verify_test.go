@@ -126,6 +126,9 @@ func TestVerifyTool_ServiceStates(t *testing.T) {
 			if url := "http://" + tt.hostname + ":3000/"; p["status"] != tt.wantStatus || p["url"] != url {
 				t.Errorf("probe %v, want %v at %s", p, tt.wantStatus, url)
 			}
+			if _, ok := p["latencyMs"]; ok { // the stand-in's speed is not the app's (walk 84)
+				t.Errorf("sandbox probe %v reports a latency", p)
+			}
 		})
 	}
 }

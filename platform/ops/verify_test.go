@@ -170,8 +170,8 @@ func TestProber_Get(t *testing.T) {
 			if got.Status != tt.wantStatus || !strings.Contains(got.Error, tt.wantErr) || (tt.wantBody != "" && got.Body != tt.wantBody) {
 				t.Fatalf("got %+v, want status %d body %q error %q", got, tt.wantStatus, tt.wantBody, tt.wantErr)
 			}
-			if got.URL != tt.url || got.LatencyMS < 0 {
-				t.Errorf("url %q latency %d", got.URL, got.LatencyMS)
+			if got.URL != tt.url || got.LatencyMS == nil || *got.LatencyMS < 0 {
+				t.Errorf("url %q latency %v: want the URL and a measured latency", got.URL, got.LatencyMS)
 			}
 		})
 	}
