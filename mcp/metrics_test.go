@@ -205,6 +205,16 @@ func TestMetrics_OkProjectProposesNoScaling(t *testing.T) {
 		!strings.Contains(next, "For a spike you know is coming") { // walk 75: a planned spike was told only "nothing to raise"
 		t.Errorf("ok project metrics: next %q proposes a scale value, or does not say what the numbers mean", next)
 	}
+	if strings.Contains(next, "Only ") {
+		t.Errorf("project metrics say only one service was measured: %s", next)
+	}
+	// One service's ok says the others were not read (walk 84: "is
+	// everything OK" asked of appdev alone).
+	res, m = h.call(t, "zerops_metrics", map[string]any{"serviceHostname": "appdev"})
+	wantOK(t, res)
+	if next := str(m["next"]); m["verdict"] != "ok" || !strings.Contains(next, "Only appdev was measured; every service: zerops_metrics without serviceHostname") {
+		t.Errorf("one service's ok metrics: next %q does not point at the others", next)
+	}
 }
 
 // TestMetrics_NeverDeployedServiceRunsNothing: a runtime created without

@@ -215,6 +215,9 @@ func Metrics(ctx context.Context, proj Project, hostname string, window time.Dur
 			Then(loadHeadroom(ctx, c, busiest, busiestUse, localUploads(ctx, proj, busiest))).Say(". If it is slow now, CPU and RAM are not why: look for slow or failing requests, timeouts and the calls they wait on in its log (").Call("zerops_logs").
 			Say("); a probe (").Call("zerops_verify").Say(") times one request, so it cannot show slowness that comes and goes.")
 		out.Next = withSpikeAndStopped(out.Next, busiest, stopped)
+		if hostname != "" { // walk 84: "is everything OK" asked of one service left db and cache unread
+			out.Next = out.Next.Say(" Only " + hostname + " was measured; every service: ").Call("zerops_metrics").Say(" without serviceHostname.")
+		}
 	case out.Verdict == MetricsNoData:
 		out.Next = platform.Say("no container reported in the window: start the service with ").Call("zerops_manage").Say(", or widen window.")
 		if len(services) == 1 && services[0].Status == platform.ServiceReadyToDeploy {
