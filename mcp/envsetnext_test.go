@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestEnvSetNext_BadReferenceFixSurvives: a set whose step after it is
@@ -73,5 +74,21 @@ func TestEnvSetNext_BadReferenceOnZeropsYmlKey(t *testing.T) {
 		if strings.Contains(text(res), "keeping the key: ${cache_hostname}") || strings.Contains(next, `REDIS_HOST=${cache_hostname}`) {
 			t.Errorf("restart=%v: the answer proposes the reference as a service variable, which zerops.yml declares: %s", restart, text(res))
 		}
+	}
+}
+
+// TestEnvSetNext_UnfollowedSetNamesRestartAfterProcess: a service set the
+// call did not follow (no progress token) names the process check and,
+// after it, the restart, once, in next; the note does not say the restart
+// again (walk 84: next named only the process, the note the restart).
+func TestEnvSetNext_UnfollowedSetNamesRestartAfterProcess(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{processDuration: time.Hour})
+	res, m := h.call(t, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appdev", "variables": []string{"LOG_LEVEL=debug"}})
+	wantOK(t, res)
+	next := str(m["next"])
+	check, restart := strings.Index(next, "zerops_process processId="), strings.Index(next, "zerops_manage action=restart serviceHostname=appdev")
+	if check < 0 || restart < check || strings.Count(text(res), "action=restart") != 1 {
+		t.Errorf("unfollowed set: want the process check, then the restart once: %s", text(res))
 	}
 }

@@ -100,13 +100,19 @@ func (s *Server) envTool() toolDef {
 			success = projectRestartNext(res, names)
 		}
 		if res.Scope == ops.EnvScopeService {
-			success = "Next: restart " + res.Service + " so it reads the new values: zerops_manage action=restart serviceHostname=" + res.Service + " (or pass restart: true next time)."
+			success = "Next: restart " + res.Service + " so it reads the new values: zerops_manage action=restart serviceHostname=" + res.Service + " (or pass restart: true to zerops_env next time)."
 		}
 		success = serviceSuccess(s.opsProject(), res, success)
 		out.Next = nextForProcesses(outcomes, followed, success)
-		if !res.CredentialNext.IsZero() && out.Next != success && !anyFailed(outcomes) {
+		switch {
+		case out.Next == success || anyFailed(outcomes):
+		case !res.CredentialNext.IsZero():
 			// The step does not wait for the variable's process.
 			out.Next = success + " The variable change itself: " + strings.TrimPrefix(out.Next, "Next: ")
+		case res.Scope == ops.EnvScopeService:
+			// The restart after the process (walk 84: it sat in a note
+			// while next named only the process check).
+			out.Next += " Once it has ended: " + strings.TrimPrefix(success, "Next: ")
 		}
 		badRef := len(res.BadRefKeys) > 0 && !anyFailed(outcomes)
 		if !anyFailed(outcomes) {
@@ -517,7 +523,7 @@ func projectRestartNext(res *ops.EnvResult, names []string) string {
 			none = fmt.Sprintf("no service whose variables ZCP could read references %s (%s: could not be read, so %s may)",
 				keys, strings.Join(res.ProjectUnread, ", "), pick(n, "it", "they"))
 		}
-		return fmt.Sprintf("Next: %s. %s (or pass restart: true next time to restart %s).",
+		return fmt.Sprintf("Next: %s. %s (or pass restart: true to zerops_env next time to restart %s).",
 			none, inherit(others, ""), pick(len(others), "it", "them all"))
 	}
 	next := fmt.Sprintf("Next: restart %s, whose variables reference %s, so %s get%s the new values%s: %s.",

@@ -538,7 +538,7 @@ func restartNote(svc *platform.ServiceStack) string {
 	if neverDeployed(svc) {
 		return neverDeployedNote(svc.Name)
 	}
-	return "Running containers see the change after a restart: zerops_manage action=restart serviceHostname=" + svc.Name + " (or pass restart: true)."
+	return "Running containers see the change after a restart: zerops_manage action=restart serviceHostname=" + svc.Name + " (or pass restart: true to zerops_env)."
 }
 
 // userEnvTypes are the types of the user's own variables: a service's SECRET
@@ -673,7 +673,7 @@ func projectEnv(ctx context.Context, proj Project, action EnvAction, pairs []Env
 			}
 		}
 		if len(res.Changed) > 0 {
-			res.Notes = append(res.Notes, "Services see project variables after a restart: restart each running runtime service with zerops_manage (or pass restart: true).")
+			res.Notes = append(res.Notes, "Services see project variables after a restart: restart each running runtime service with zerops_manage (or pass restart: true to zerops_env).")
 		}
 		return res, nil
 	default: // delete
