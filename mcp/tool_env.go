@@ -104,15 +104,8 @@ func (s *Server) envTool() toolDef {
 		}
 		success = serviceSuccess(s.opsProject(), res, success)
 		out.Next = nextForProcesses(outcomes, followed, success)
-		switch {
-		case out.Next == success || anyFailed(outcomes):
-		case !res.CredentialNext.IsZero():
-			// The step does not wait for the variable's process.
-			out.Next = success + " The variable change itself: " + strings.TrimPrefix(out.Next, "Next: ")
-		case res.Scope == ops.EnvScopeService:
-			// The restart after the process (walk 84: it sat in a note
-			// while next named only the process check).
-			out.Next += " Once it has ended: " + strings.TrimPrefix(success, "Next: ")
+		if out.Next != success && !anyFailed(outcomes) {
+			out.Next = withSuccessStep(res, out.Next, success)
 		}
 		badRef := len(res.BadRefKeys) > 0 && !anyFailed(outcomes)
 		if !anyFailed(outcomes) {
@@ -127,6 +120,20 @@ func (s *Server) envTool() toolDef {
 		}
 		return out, nil
 	})
+}
+
+// withSuccessStep adds to next, the check of a process still running, the
+// step after it, success: first for a credential, whose step does not
+// wait for the variable's process, after it for a service's restart (walk
+// 84: the restart sat in a note while next named only the process check).
+func withSuccessStep(res *ops.EnvResult, next, success string) string {
+	switch {
+	case !res.CredentialNext.IsZero():
+		return success + " The variable change itself: " + strings.TrimPrefix(next, "Next: ")
+	case res.Scope == ops.EnvScopeService:
+		return next + " Once it has ended: " + strings.TrimPrefix(success, "Next: ")
+	}
+	return next
 }
 
 // unchangedSet finishes a set that sent nothing, every value already held:

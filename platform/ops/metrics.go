@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -122,23 +123,9 @@ func bucketFor(window time.Duration) time.Duration {
 // service of the project over the window ending now, with a verdict.
 func Metrics(ctx context.Context, proj Project, hostname string, window time.Duration) (*MetricsResult, error) {
 	c, projectID := proj.Client, proj.ID
-	var services []platform.ServiceStack
-	if hostname != "" {
-		svc, err := ResolveService(ctx, proj, hostname)
-		if err != nil {
-			return nil, err
-		}
-		services = []platform.ServiceStack{*svc}
-	} else {
-		all, err := listServices(ctx, proj)
-		if err != nil {
-			return nil, err
-		}
-		for _, s := range all {
-			if !s.System {
-				services = append(services, s)
-			}
-		}
+	services, err := measuredServices(ctx, proj, hostname)
+	if err != nil {
+		return nil, err
 	}
 	till := time.Now().UTC().Truncate(time.Minute).Add(time.Minute)
 	bucket := bucketFor(window)
@@ -230,6 +217,23 @@ func Metrics(ctx context.Context, proj Project, hostname string, window time.Dur
 		}
 	}
 	return out, nil
+}
+
+// measuredServices is the service hostname names, or with none every
+// service of the project but ZCP's own.
+func measuredServices(ctx context.Context, proj Project, hostname string) ([]platform.ServiceStack, error) {
+	if hostname != "" {
+		svc, err := ResolveService(ctx, proj, hostname)
+		if err != nil {
+			return nil, err
+		}
+		return []platform.ServiceStack{*svc}, nil
+	}
+	all, err := listServices(ctx, proj)
+	if err != nil {
+		return nil, err
+	}
+	return slices.DeleteFunc(all, func(s platform.ServiceStack) bool { return s.System }), nil
 }
 
 // withSpikeAndStopped is an ok answer's next, for more load: how to meet
