@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -233,7 +232,13 @@ func measuredServices(ctx context.Context, proj Project, hostname string) ([]pla
 	if err != nil {
 		return nil, err
 	}
-	return slices.DeleteFunc(all, func(s platform.ServiceStack) bool { return s.System }), nil
+	var services []platform.ServiceStack // a new slice: a cached list is shared
+	for _, s := range all {
+		if !s.System {
+			services = append(services, s)
+		}
+	}
+	return services, nil
 }
 
 // withSpikeAndStopped is an ok answer's next, for more load: how to meet
