@@ -26,6 +26,7 @@ func TestBackupTags_Create(t *testing.T) {
 		{name: "untagged, protected tags set", protected: []string{"keep"}, note: `Untagged: a manual backup gets no daily/weekly/monthly tag and only a protected tag spares it from automatic deletion (Zerops docs); to keep one, back up with tags=["keep"] (protected here: keep)`},
 		{name: "a list", tags: []string{"pre-delete", "keep:v2", "pre-delete"}, want: []string{"pre-delete", "keep:v2"}, note: "Tagged pre-delete, keep:v2, none protected: a manual backup gets no"},
 		{name: "a single string", tags: "pre-delete", want: []string{"pre-delete"}, note: "Tagged pre-delete, none protected"},
+		{name: "a dot, as the docs' example has", tags: []string{"v2.1-release"}, want: []string{"v2.1-release"}, note: "Tagged v2.1-release, none protected"},
 		{name: "a protected tag", tags: []string{"pre-delete", "keep"}, protected: []string{"keep"}, want: []string{"pre-delete", "keep"}, note: "Tagged pre-delete, keep: keep is a protected tag, so automatic deletion spares this backup (Zerops docs)."},
 	}
 	for _, tt := range tests {
@@ -74,9 +75,11 @@ func listedTags(t *testing.T, m map[string]any) []string {
 	return tags
 }
 
-// TestBackupTags_Refused: tags outside the documented form (up to 24
-// letters, digits and :-_), too many, of the wrong JSON type or on another
-// action are refused with the fix, and no backup is made.
+// TestBackupTags_Refused: tags empty, too many, of the wrong JSON type or
+// on another action are refused by ZCP before any request; tags outside
+// the guide's form are sent, and the fake's refusal (the guide's form and
+// a dot) comes back with the tags turned into that form. No backup is
+// made either way.
 func TestBackupTags_Refused(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -85,16 +88,18 @@ func TestBackupTags_Refused(t *testing.T) {
 		tags   any
 		code   string
 		want   string // in the error and suggestion
+		sent   int    // backup requests sent
 	}{
-		{"a space", "backup", []string{"pre delete"}, platform.ErrInvalidParameter, `tag "pre delete" is not 1-24 letters`},
-		{"25 characters", "backup", []string{strings.Repeat("a", 25)}, platform.ErrInvalidParameter, "is not 1-24 letters, digits, ':', '-' or '_'"},
-		{"a comma-joined string", "backup", "pre-delete,keep", platform.ErrInvalidParameter, `tag "pre-delete,keep" is not`},
-		{"an empty tag", "backup", []string{"ok", ""}, platform.ErrInvalidParameter, `tag "" is not`},
-		{"non-ASCII letters", "backup", []string{"zálohа"}, platform.ErrInvalidParameter, "is not 1-24 letters"},
-		{"eleven tags", "backup", []string{"a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8", "a9", "a10", "a11"}, platform.ErrInvalidParameter, "11 tags, at most 10"},
-		{"a number", "backup", 5, platform.ErrInvalidParameter, `Pass tags as a list of backup tags, e.g. tags: ["pre-delete"]`},
-		{"on a restart", "restart", []string{"pre-delete"}, platform.ErrInvalidUsage, "tags label a new backup; action=restart takes none"},
-		{"on a listing", "backups", []string{"pre-delete"}, platform.ErrInvalidUsage, "action=backups takes none"},
+		{"a space", "backup", []string{"pre delete"}, platform.ErrInvalidParameter, `"pre delete" leaves; back up again with tags=["pre-delete"]`, 1},
+		{"25 characters", "backup", []string{strings.Repeat("a", 25)}, platform.ErrInvalidParameter, `tags=["` + strings.Repeat("a", 24) + `"]`, 1},
+		{"a comma-joined string", "backup", "pre-delete,keep", platform.ErrInvalidParameter, `back up again with tags=["pre-delete", "keep"]`, 1},
+		{"non-ASCII letters", "backup", []string{"zálohа"}, platform.ErrInvalidParameter, "1-24 letters, digits, ':', '-' or '_'", 1},
+		{"an empty tag", "backup", []string{"ok", ""}, platform.ErrInvalidParameter, `tag "" is empty`, 0},
+		{"a control character", "backup", []string{"a\x00b"}, platform.ErrInvalidParameter, "has control characters", 0},
+		{"eleven tags", "backup", []string{"a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8", "a9", "a10", "a11"}, platform.ErrInvalidParameter, "11 tags, at most 10", 0},
+		{"a number", "backup", 5, platform.ErrInvalidParameter, `Pass tags as a list of backup tags, e.g. tags: ["pre-delete"]`, 0},
+		{"on a restart", "restart", []string{"pre-delete"}, platform.ErrInvalidUsage, "tags label a new backup; action=restart takes none", 0},
+		{"on a listing", "backups", []string{"pre-delete"}, platform.ErrInvalidUsage, "action=backups takes none", 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -105,8 +110,13 @@ func TestBackupTags_Refused(t *testing.T) {
 			if all := str(m["error"]) + " " + str(m["suggestion"]); !strings.Contains(all, tt.want) {
 				t.Errorf("the refusal does not say %q: %s", tt.want, all)
 			}
-			if n := h.fake.CountRequests("POST", "service-stack/"+h.fake.ServiceID("db")+"/backup"); n != 0 {
-				t.Errorf("a refused backup still sent %d backup request(s)", n)
+			if n := h.fake.CountRequests("POST", "/service-stack/"+h.fake.ServiceID("db")+"/backup"); n != tt.sent {
+				t.Errorf("%d backup request(s) sent, want %d", n, tt.sent)
+			}
+			res, m = h.call(t, "zerops_manage", map[string]any{"action": "backups", "serviceHostname": "db"})
+			wantOK(t, res)
+			if list, _ := m["backups"].([]any); len(list) != 0 {
+				t.Errorf("a refused backup was stored: %s", text(res))
 			}
 		})
 	}

@@ -71,21 +71,32 @@ func BackupExt(typeVersion string) string {
 	return backupExts[name]
 }
 
-// MaxBackupTagLen is the longest user tag of a backup the Zerops docs allow
-// (features/backup: up to 24 letters, numbers and :-_).
+// MaxBackupTagLen is the longest user tag of a backup the Zerops guide
+// gives (guides/backup: up to 24 letters, numbers and :-_).
 const MaxBackupTagLen = 24
 
-// ValidBackupTag reports whether tag is a user tag the docs allow: 1 to
-// MaxBackupTagLen ASCII letters, digits, ':', '-' or '_'.
+// ValidBackupTag reports whether tag has the guide's form: 1 to
+// MaxBackupTagLen ASCII letters, digits, ':', '-' or '_'. The backup
+// page's own example (v2.1-release) has a dot, so whether the platform
+// refuses other tags is not known.
 func ValidBackupTag(tag string) bool {
-	if tag == "" || len(tag) > MaxBackupTagLen {
-		return false
-	}
-	for _, r := range tag {
-		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == ':' || r == '-' || r == '_'
-		if !ok {
-			return false
+	return tag != "" && len(tag) <= MaxBackupTagLen && BackupTagForm(tag) == tag
+}
+
+// BackupTagForm is tag in the guide's form: each other character a '-',
+// clipped to MaxBackupTagLen; "backup" for a tag with nothing left.
+func BackupTagForm(tag string) string {
+	out := strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == ':' || r == '-' || r == '_' {
+			return r
 		}
+		return '-'
+	}, tag)
+	if len(out) > MaxBackupTagLen {
+		out = out[:MaxBackupTagLen]
 	}
-	return true
+	if strings.Trim(out, "-") == "" {
+		return "backup"
+	}
+	return out
 }

@@ -2,6 +2,7 @@ package fakeapi
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/zeropsio/zcp/platform"
 )
@@ -48,8 +49,8 @@ type backupTagsRequest struct {
 
 // createBackup answers POST /service-stack/{id}/backup: the backup is stored
 // at once with its tags and the answer, like the API's, carries no
-// process. Tags outside the documented form are refused (the live code
-// for that is unconfirmed).
+// process. Tags outside the form both of the docs' pages allow are refused
+// (the live code for that is unconfirmed).
 func (st *state) createBackup(rq *apiRequest) (int, any) {
 	s, code, body := st.backupService(rq)
 	if s == nil {
@@ -60,7 +61,9 @@ func (st *state) createBackup(rq *apiRequest) (int, any) {
 		return errInvalid(err.Error(), nil)
 	}
 	for _, t := range in.Tags {
-		if !platform.ValidBackupTag(t) {
+		// The guide's form, and the dot the backup page's example
+		// v2.1-release has: where the docs disagree, the fake accepts.
+		if !platform.ValidBackupTag(strings.ReplaceAll(t, ".", "_")) {
 			return errInvalid("tags: up to 24 letters, digits and :-_", map[string]any{"parameter": "tags"})
 		}
 	}

@@ -3,10 +3,12 @@ package ops
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/zeropsio/zcp/platform"
 )
@@ -17,13 +19,20 @@ const (
 	ActionBackups ManageAction = "backups"
 )
 
-// maxBackupTags bounds the tags of one backup: the docs set no count, and
-// a handful labels a backup.
-const maxBackupTags = 10
+// maxBackupTags bounds the tags of one backup, and maxBackupTagBytes one
+// tag: the docs set no count, and a handful of short words labels a
+// backup. Both bound hostile input, not the platform's form.
+const (
+	maxBackupTags     = 10
+	maxBackupTagBytes = 100
+)
 
 // backupTags are the tags for action, trimmed and without repeats, or the
-// refusal of tags outside the documented form (platform.ValidBackupTag),
-// of more than maxBackupTags, or of tags on another action.
+// refusal of an empty or unbounded tag, of more than maxBackupTags, or of
+// tags on another action. A tag outside the form the docs give is sent
+// as written: the docs disagree on it (the guide lists letters, digits and
+// :-_, the backup page's example v2.1-release has a dot), so the
+// platform's answer decides (tagRefused says what to change then).
 func backupTags(action ManageAction, tags []string) ([]string, error) {
 	if len(tags) == 0 {
 		return nil, nil
@@ -36,7 +45,7 @@ func backupTags(action ManageAction, tags []string) ([]string, error) {
 	for _, t := range tags {
 		t = strings.TrimSpace(t)
 		switch {
-		case !platform.ValidBackupTag(t):
+		case t == "" || len(t) > maxBackupTagBytes || strings.ContainsFunc(t, unicode.IsControl):
 			bad = append(bad, fmt.Sprintf("%q", platform.Clip(t, 30)))
 		case !slices.Contains(out, t):
 			out = append(out, t)
@@ -47,13 +56,41 @@ func backupTags(action ManageAction, tags []string) ([]string, error) {
 	}
 	msg := fmt.Sprintf("%d tags, at most %d", len(out), maxBackupTags)
 	if len(bad) > 0 {
-		msg = "tag " + listSome(bad, ", ") + " is not 1-24 letters, digits, ':', '-' or '_' (Zerops docs)"
+		msg = "tag " + listSome(bad, ", ") + " is empty, has control characters or is too long"
 		if len(bad) > 1 {
-			msg = "tags " + listSome(bad, ", ") + " are not 1-24 letters, digits, ':', '-' or '_' (Zerops docs)"
+			msg = "tags " + listSome(bad, ", ") + " are empty, have control characters or are too long"
 		}
 	}
 	return nil, platform.NewError(platform.ErrInvalidParameter, msg,
-		fmt.Sprintf("Pass tags as a list of at most %d, each 1-24 letters, digits, ':', '-' or '_', e.g. [\"pre-delete\"]. Nothing was backed up.", maxBackupTags))
+		fmt.Sprintf("Pass tags as a list of at most %d short words, e.g. [\"pre-delete\"] (the Zerops guide's form: 1-24 letters, digits, ':', '-' or '_'). Nothing was backed up.", maxBackupTags))
+}
+
+// tagRefused is the platform's refusal of a backup carrying tags, with the
+// form the Zerops guide gives and tags turned into it; err as it is when
+// every tag already has that form.
+func tagRefused(err error, tags []string) error {
+	var pe *platform.PlatformError
+	if !errors.As(err, &pe) || pe.Code != platform.ErrInvalidParameter {
+		return err
+	}
+	var odd, fixed []string
+	for _, t := range tags {
+		if !platform.ValidBackupTag(t) {
+			odd = append(odd, fmt.Sprintf("%q", platform.Clip(t, 30)))
+		}
+		for part := range strings.SplitSeq(t, ",") { // zcli's comma-joined list
+			if part = strings.TrimSpace(part); part != "" {
+				fixed = append(fixed, fmt.Sprintf("%q", platform.BackupTagForm(part)))
+			}
+		}
+	}
+	if len(odd) == 0 {
+		return err
+	}
+	e := *pe
+	e.Suggestion = "The Zerops guide's form for a tag is 1-24 letters, digits, ':', '-' or '_', which " + listSome(odd, ", ") +
+		" leaves; back up again with tags=[" + strings.Join(fixed, ", ") + "]. Nothing was backed up."
+	return &e
 }
 
 // keepNote says whether automatic deletion spares a manual backup tagged
@@ -97,7 +134,7 @@ func backupAction(ctx context.Context, c platform.Client, svc *platform.ServiceS
 			}
 		}
 		if err := c.CreateBackup(ctx, svc.ID, tags); err != nil {
-			return asPlatformError(err, "backing up "+svc.Name)
+			return tagRefused(asPlatformError(err, "backing up "+svc.Name), tags)
 		}
 	}
 	list, err := c.ListBackups(ctx, svc.ID)
