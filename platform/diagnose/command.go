@@ -434,6 +434,10 @@ func (d *Diagnosis) nestFix(line string) {
 // bunMissing is the cause and fix of prog (bun, bunx) not found in the
 // build or run container: the docs list Bun on bun's images alone.
 func bunMissing(prog, stage string) (cause, fix string) {
+	base := "Set `build.base` to a bun version (e.g. `bun@1.2`)"
+	if stage == "run" { // run.base of another runtime than the service's is warned of (walk 85: a loop)
+		base = "Deploy to a service of a bun type (e.g. `bun@1.2`, created with zerops_import) with `run.base` a bun version"
+	}
 	return "The " + stage + " runs `" + prog + "`, which its container does not have: the docs list Bun only on bun bases (the Node.js images bring npm, yarn, npx and git, no Bun), and nothing installs it.",
-		"Set `" + stage + ".base` to a bun version (e.g. `bun@1.2`, on a service of a bun type for the run), or install Bun before it runs (`npm install -g bun` in `" + stage + ".prepareCommands` on a nodejs base); then deploy again."
+		base + ", or install Bun before it runs (`npm install -g bun` in `" + stage + ".prepareCommands` on a nodejs base); then deploy again."
 }

@@ -3,6 +3,7 @@ package yamlcheck
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"path"
 	"regexp"
 	"slices"
@@ -260,8 +261,45 @@ func checkCommands(c *checker, p string, s setupAt, in Live) {
 			}
 			os = containerOS(s.Run.OS, cmp.Or(typ, s.buildBase()))
 		}
+		missingRunBun(c, p, s.Run, cmp.Or(s.Run.Base, runType(s, in), s.buildBase()))
 		commandWarnings(c, p, commandsAt{key: "run.prepareCommands", cmds: listed(s.Run.Keys, "prepareCommands", s.Run.PrepareCommands), os: os})
 		commandWarnings(c, p, commandsAt{key: "run.initCommands", cmds: listed(s.Run.Keys, "initCommands", s.Run.InitCommands), os: os})
+	}
+}
+
+// runType is the type of the service setup s deploys to, "" when unknown.
+func runType(s setupAt, in Live) string {
+	if in.ServiceType == nil || !s.ok("setup") {
+		return ""
+	}
+	return in.ServiceType(s.Name)
+}
+
+// missingRunBun warns of run.start or a run.initCommands line running Bun
+// on a run base whose image lacks it (every base but bun's, the docs say)
+// with no run.prepareCommands installing it (walk 85: validate passed
+// `bun run start:prod` on nodejs@22; the start failed with bun: not found).
+func missingRunBun(c *checker, p string, r *zeropsyml.Run, base string) {
+	if base == "" {
+		return
+	}
+	prepare := listed(r.Keys, "prepareCommands", r.PrepareCommands)
+	if !platform.BuildImageLacks("bun", []string{base}, prepare) {
+		return
+	}
+	lines := map[string]string{p + ".run.start": r.Start}
+	for i, cmd := range listed(r.Keys, "initCommands", r.InitCommands) {
+		lines[fmt.Sprintf("%s.run.initCommands[%d]", p, i)] = cmd
+	}
+	for _, where := range slices.Sorted(maps.Keys(lines)) {
+		for _, words := range simpleCommands(lines[where]) {
+			if name := path.Base(words[0]); name == "bun" || name == "bunx" {
+				c.warnf(where, "runs `%s`, but the run image of %s has no Bun (the docs list it on bun bases alone) and no run.prepareCommands installs it: the app would fail to start with `%[1]s: not found`",
+					name, platform.Clip(base, 40)).Fix =
+					"Deploy this setup to a service of a bun type (e.g. bun@1.2; create it with zerops_import) with run.base a bun version, or install Bun in run.prepareCommands (`npm install -g bun` on a nodejs base)."
+				return
+			}
+		}
 	}
 }
 

@@ -160,7 +160,7 @@ func checkRunFamily(c *checker, s setupAt, in Live) {
 	}
 	c.warnf(p+".base", "%s is another runtime than %s, the type of the service %s this setup deploys to: the Zerops docs describe run.base as moving a service to another version of its own runtime, and say nothing of another runtime (the platform may refuse the deploy or run it on the service's own)",
 		platform.Clip(r.Base, 40), platform.Clip(typ, 40), platform.Clip(s.Name, 40)).Fix =
-		fmt.Sprintf("Keep run.base to a %s version for this service, or deploy this setup to a service of %s's type (create it with zerops_import, then name it in the setup).", platform.Clip(runtimeOf(typ), 40), platform.Clip(runtimeOf(r.Base), 40))
+		fmt.Sprintf("Deploy this setup to a service of %s's type (create it with zerops_import, then name it in the setup), or keep run.base to a %s version for this service with a run.start that %[2]s runs.", platform.Clip(runtimeOf(r.Base), 40), platform.Clip(runtimeOf(typ), 40))
 }
 
 // osBase reports whether a run base is a bare OS (alpine@latest, 22.04):

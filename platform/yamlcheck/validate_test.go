@@ -189,6 +189,11 @@ func TestValidate_CommandWarnings(t *testing.T) {
 		{"sudo apk", with("build", "prepareCommands: [sudo apk add --no-cache git]"), "", ""},
 		{"install in initCommands", with("run", "initCommands: [sudo apk add git]"), "zerops[0].run.initCommands[0]", "every container start"},
 		{"initCommands in /var/www", with("run", "initCommands: ['cd /var/www && node migrate.js']"), "", ""},
+		// Walk 85: a Bun recipe's start on a nodejs run base passed.
+		{"bun start on nodejs", strings.Replace(base, "start: node index.js", "start: bun run start:prod", 1), "zerops[0].run.start", "`bun: not found`"},
+		{"bunx init on python", strings.ReplaceAll(with("run", "initCommands: ['bunx prisma migrate deploy']"), "nodejs@22", "python@3.12"), "zerops[0].run.initCommands[0]", "the run image of python@3.12 has no Bun"},
+		{"bun start with bun installed", strings.Replace(with("run", "prepareCommands: [npm install -g bun]"), "start: node index.js", "start: bun run start:prod", 1), "", ""},
+		{"bun start on bun", strings.ReplaceAll(strings.Replace(base, "start: node index.js", "start: bun run start:prod", 1), "nodejs@22", "bun@1.2"), "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
