@@ -9,7 +9,7 @@ import (
 )
 
 // The alpine and ubuntu runtimes are a bare OS (the docs: "no language
-// preinstalled"): a start that runs a language's command by its bare name
+// preinstalled"), and so are static's and nginx's (Nginx on one): a start that runs a language's command by its bare name
 // on such a run base finds nothing, unless run.prepareCommands installs
 // the language (its package name in a line), or does what the sandbox
 // cannot read (a script, a download). Bun is on no other runtime's image.
@@ -47,7 +47,10 @@ func (r *runSim) bareOSMissing(name string) (startCmd, bool) {
 		words, ok = bareOSRuntimes[name]
 		// Bun is on bun's images alone (the docs' lists of the others).
 		noBun := name == "bun" && slices.Contains(platform.NoBunBases, r.base)
-		if !ok || (r.base != "alpine" && r.base != "ubuntu" && !noBun) {
+		// Static and nginx are Nginx on a bare OS: no language either
+		// (walk 85: npm ran an init command on static).
+		bare := r.base == "alpine" || r.base == "ubuntu" || r.base == "static" || r.base == "nginx"
+		if !ok || (!bare && !noBun) {
 			return startCmd{}, false
 		}
 	}

@@ -57,7 +57,8 @@ func ClassifyWith(lines []string, stage Stage, opt Options) []Diagnosis {
 		// command's, not run.start's: the init failure says which.
 		initLine := got[i].line
 		got = leaveOut(got, explained, func(f found) bool {
-			drop := (f.sig.id == "start-file-missing" || f.sig.id == "start-command-invalid") && f.line < initLine
+			drop := (f.sig.id == "start-file-missing" || f.sig.id == "start-command-invalid" || f.sig.id == "npm-missing-script" ||
+				f.sig.id == "module-not-found-at-runtime" && missingProgram.MatchString(f.bare)) && f.line < initLine
 			if drop && initCause == nil {
 				initCause = &f
 			}
@@ -766,6 +767,25 @@ func (d *Diagnosis) initFix(text string, cause found, c *Code) {
 	if m := denoPermission.FindStringSubmatch(cause.bare); m != nil {
 		d.Cause = "The init command " + cmd + " runs Deno without " + m[1] + " access (" + m[2] + " not given), so it fails and the app is not started (init commands run at every container start, before `run.start`)."
 		d.Fix = "Add " + m[2] + " before the script in " + cmd + " in `run.initCommands` (or `-A` for every permission); every init command must exit 0."
+		return
+	}
+	if m := missingScript.FindStringSubmatch(cause.bare); m != nil && cause.sig.id == "npm-missing-script" {
+		// Walk 85: said of run.start, whose fix offered node on deno@1.
+		script := "`" + strings.Join(m[1:], "") + "`"
+		d.Cause = subject + " runs the script " + script + ", which package.json's \"scripts\" does not define, so it fails and the app is not started (init commands run at every container start, before `run.start`)."
+		d.Fix = "Correct " + script + " in " + cmd + " in `run.initCommands` to a script package.json's \"scripts\" has, or add it there; every init command must exit 0."
+		return
+	}
+	if m := missingProgram.FindStringSubmatch(cause.bare); m != nil {
+		// Walk 85: npm in an init command on static, said of run.start.
+		prog, where := "`"+m[1]+m[2]+"`", "its run container"
+		fix := "Install " + prog + " in `run.prepareCommands` (`sudo apk add --no-cache <package>` on Alpine, `sudo apt-get install -y <package>` on Ubuntu), or correct " + cmd + " in `run.initCommands`; every init command must exit 0."
+		if base := c.runBase(); base == "static" || base == "nginx" {
+			where = "the " + base + " run container (Nginx serving files, with no language)"
+			fix = "Run " + cmd + " from a service of a runtime that has " + prog + " (in its `run.initCommands`), or drop it from this setup's `run.initCommands`; every init command must exit 0."
+		}
+		d.Cause = subject + " runs " + prog + ", which " + where + " does not have, so it fails and the app is not started (init commands run at every container start, before `run.start`)."
+		d.Fix = fix
 		return
 	}
 	if cause.sig.id == "start-command-invalid" {

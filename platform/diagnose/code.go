@@ -468,3 +468,13 @@ func (c *Code) rewritten() string {
 	}
 	return ": `" + strings.ReplaceAll(c.Text, c.Literal, "0.0.0.0") + "`"
 }
+
+// runBase is the runtime of the run.base pushed (static, nodejs), "" when
+// unknown.
+func (c *Code) runBase() string {
+	if c == nil {
+		return ""
+	}
+	name, _, _ := strings.Cut(strings.ToLower(c.Base), "@")
+	return name
+}

@@ -511,3 +511,55 @@ func TestClassify_NginxIndexCycleIsTheMissingIndex(t *testing.T) {
 		})
 	}
 }
+
+// TestClassify_InitCommandMissingScript: a package.json script an init
+// command runs that the project lacks is the init command's, named with
+// its fix in run.initCommands, not run.start's with a node fallback (walk
+// 85: on deno@1 the fix offered `node <file>`), and one diagnosis.
+func TestClassify_InitCommandMissingScript(t *testing.T) {
+	t.Parallel()
+	tail := []string{"RUN.INIT COMMANDS FINISHED WITH ERROR", `ERROR: init command failed: "npm run migrat" exited with code 1`}
+	for name, lines := range map[string][]string{
+		"npm 10": {"$ npm run migrat", `npm error Missing script: "migrat"`, "npm error", "npm error Did you mean this?",
+			`npm error   npm run migrate # run the "migrate" package script`, "npm error To see a list of scripts, run:", "npm error   npm run"},
+		"npm 9": {`npm ERR! Missing script: "migrat"`, "npm ERR! ", "npm ERR! To see a list of scripts, run:", "npm ERR!   npm run"},
+		"pnpm":  {` ERR_PNPM_NO_SCRIPT  Missing script: migrat`, "", "Command \"migrat\" not found."},
+	} {
+		ds := Classify(append(slices.Clone(lines), tail...), Runtime)
+		if len(ds) != 1 || ds[0].Signal != "init-command-failed" {
+			t.Errorf("%s: diagnoses %v, want init-command-failed alone", name, signalIDs(ds))
+			continue
+		}
+		d := ds[0]
+		if !strings.Contains(d.Cause, "The init command `npm run migrat` runs the script `migrat`") ||
+			!strings.Contains(d.Fix, "Correct `migrat` in `npm run migrat` in `run.initCommands`") ||
+			strings.Contains(d.Cause+d.Fix, "run.start`,") || strings.Contains(d.Fix, "node <file>") {
+			t.Errorf("%s: cause %q fix %q: want the init command's script named", name, d.Cause, d.Fix)
+		}
+	}
+}
+
+// TestClassify_InitCommandProgramMissing: a program an init command runs
+// that the run container lacks is the init command's failure, and on
+// static (Nginx serving files) the fix runs it elsewhere, not an install
+// (walk 85: said of run.start).
+func TestClassify_InitCommandProgramMissing(t *testing.T) {
+	t.Parallel()
+	tail := []string{"RUN.INIT COMMANDS FINISHED WITH ERROR", `ERROR: init command failed: "npm run migrate" exited with code 127`}
+	for _, tc := range []struct {
+		name, base, line, fix string
+	}{
+		{"busybox on static", "static", "/bin/sh: npm: not found", "from a service of a runtime that has `npm`"},
+		{"dash on nginx", "nginx@1.22", "/bin/sh: 1: npm: not found", "drop it from this setup's `run.initCommands`"},
+		{"bash on alpine", "alpine@3.20", "bash: line 1: npm: command not found", "Install `npm` in `run.prepareCommands`"},
+	} {
+		ds := ClassifyWith(append([]string{"$ npm run migrate", tc.line}, tail...), Runtime, Options{Code: &Code{Base: tc.base}})
+		if len(ds) != 1 || ds[0].Signal != "init-command-failed" {
+			t.Errorf("%s: diagnoses %v, want init-command-failed alone", tc.name, signalIDs(ds))
+			continue
+		}
+		if d := ds[0]; !strings.Contains(d.Cause, "The init command `npm run migrate` runs `npm`, which") || !strings.Contains(d.Fix, tc.fix) {
+			t.Errorf("%s: cause %q fix %q: want the init command's program and %q", tc.name, d.Cause, d.Fix, tc.fix)
+		}
+	}
+}
