@@ -180,14 +180,21 @@ var ubuntuDefault = map[string]bool{"deno": true}
 // its section of zerops.yml names no os.
 func UbuntuByDefault(name string) bool { return ubuntuDefault[name] }
 
-// UbuntuOnlyFix is what a fix offering a version marked Ubuntu only says
-// it needs.
-const UbuntuOnlyFix = "A version marked Ubuntu only needs os: ubuntu in the build and run sections of zerops.yml."
+// UbuntuOnlyFix is what a fix offering a version of the type name marked
+// Ubuntu only says it needs: os: ubuntu, except on a type whose containers
+// are Ubuntu by default (walk 85: deno@1 was said to need it, and validate
+// rightly passed it without).
+func UbuntuOnlyFix(name string) string {
+	if UbuntuByDefault(name) {
+		return "A version marked Ubuntu only runs on Ubuntu, " + name + "'s default when zerops.yml names no os (so write no os: alpine)."
+	}
+	return "A version marked Ubuntu only needs os: ubuntu in the build and run sections of zerops.yml."
+}
 
 // ubuntuOnlyFix is UbuntuOnlyFix, after a space, when versions offer one.
-func ubuntuOnlyFix(versions []string) string {
+func ubuntuOnlyFix(name string, versions []string) string {
 	if slices.ContainsFunc(versions, func(v string) bool { return strings.HasSuffix(v, "(Ubuntu only)") }) {
-		return " " + UbuntuOnlyFix
+		return " " + UbuntuOnlyFix(name)
 	}
 	return ""
 }
@@ -259,12 +266,12 @@ func (c *Catalog) Check(raw string) TypeCheck {
 			return out
 		}
 		out.Problem = "no version given"
-		out.Fix = fmt.Sprintf("Use %s; available: %s.", ct.Newest(), strings.Join(ct.Available(), ", ")) + ubuntuOnlyFix(ct.Available())
+		out.Fix = fmt.Sprintf("Use %s; available: %s.", ct.Newest(), strings.Join(ct.Available(), ", ")) + ubuntuOnlyFix(ct.Name, ct.Available())
 		return out
 	}
 	if !ct.lists(st.Name + "@" + st.Version) {
 		out.Problem = fmt.Sprintf("version %s is not in the catalog", Clip(st.Version, 20))
-		out.Fix = fmt.Sprintf("Use %s, the newest stable version; available: %s.", ct.Newest(), strings.Join(ct.Available(), ", ")) + ubuntuOnlyFix(ct.Available())
+		out.Fix = fmt.Sprintf("Use %s, the newest stable version; available: %s.", ct.Newest(), strings.Join(ct.Available(), ", ")) + ubuntuOnlyFix(ct.Name, ct.Available())
 		return out
 	}
 	if UbuntuOnly(ct.Name, st.Version) {

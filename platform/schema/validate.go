@@ -319,7 +319,7 @@ func nearestValues(got string, values []string) string {
 	if len(same) > 0 {
 		fix := "Use one of: " + strings.Join(clipList(same, 12), ", ") + "."
 		if ubuntu {
-			fix += " " + platform.UbuntuOnlyFix
+			fix += " " + platform.UbuntuOnlyFix(name)
 		}
 		return fix
 	}

@@ -90,6 +90,9 @@ func TestValidateWith_Bases(t *testing.T) {
 		// The docs: Deno's default environment is Ubuntu; the official deno
 		// and hono-deno recipes write no os.
 		{"deno on its ubuntu default", setup("      base: deno@2\n", "      base: deno@2\n"), "", "", ""},
+		// Walk 85: the versions' note said deno@1 needs os: ubuntu.
+		{"deno version the catalog lacks", setup("      base: deno@3\n", "      base: deno@2\n"),
+			"zerops[0].build.base", "version 3 is not in the catalog", "A version marked Ubuntu only runs on Ubuntu, deno's default when zerops.yml names no os"},
 	}
 	// Ubuntu-only bases on the Alpine default warn: the facts call os
 	// deprecated and do not say the platform refuses them.
