@@ -129,7 +129,7 @@ func agentwalk29Jar(start string) map[string]string {
 // A jar started by another name than the build gives it (agent walk 29,
 // goal "a Go binary or jar started by the wrong name"): run.start `java
 // -jar app.jar` with target/demo-0.0.1.jar deployed was told to name the
-// jar's path, "or deploy the folder's contents with `target/~`", which puts
+// jar's path, "or deploy it alone at the top with `./target/~/demo-0.0.1.jar`", which puts
 // demo-0.0.1.jar at the top, still not app.jar: a second fix that fails.
 // That alternative now names the jar as `~` puts it; where the start
 // already names it so, it needs no more.
@@ -140,8 +140,8 @@ func TestDeploy_BuiltFileTildeNamesTheFileAgentwalk29(t *testing.T) {
 		once        []string
 		lacks       []string
 	}{
-		{"another name", "java -jar app.jar", []string{"`java -jar target/demo-0.0.1.jar`", "`target/~`", "and name it so (`java -jar demo-0.0.1.jar`)"}, nil},
-		{"the name without its folder", "java -jar demo-0.0.1.jar", []string{"`java -jar target/demo-0.0.1.jar`", "`target/~`"}, []string{"name it so"}},
+		{"another name", "java -jar app.jar", []string{"`java -jar target/demo-0.0.1.jar`", "`./target/~/demo-0.0.1.jar`", "and name it so (`java -jar demo-0.0.1.jar`)"}, nil},
+		{"the name without its folder", "java -jar demo-0.0.1.jar", []string{"`java -jar target/demo-0.0.1.jar`", "`./target/~/demo-0.0.1.jar`"}, []string{"name it so"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

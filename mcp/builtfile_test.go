@@ -26,10 +26,10 @@ func TestDeploy_StartNamesTheBuiltFile(t *testing.T) {
 	}
 	notLive := "not-answering|deploy-failed|build-failed|unverified|degraded"
 	runDeployCases(t, []deployCase{
-		{name: "another name", files: app("./bin", "./app"), verdict: notLive, next: []string{"`./bin/server`", "`bin/~`"},
-			then: []deployCase{fixed("./bin", "./bin/server"), fixed("./bin/~", "./server")}},
-		{name: "the folder kept", files: app("./bin", "./server"), verdict: notLive, next: []string{"`./bin/server`", "`bin/~`"},
-			then: []deployCase{fixed("./bin", "./bin/server")}},
+		{name: "another name", files: app("./bin", "./app"), verdict: notLive, next: []string{"`./bin/server`", "`./bin/~/server`"},
+			then: []deployCase{fixed("./bin", "./bin/server"), fixed("./bin/~/server", "./server")}},
+		{name: "the folder kept", files: app("./bin", "./server"), verdict: notLive, next: []string{"`./bin/server`", "`./bin/~/server`"},
+			then: []deployCase{fixed("./bin", "./bin/server"), fixed("./bin/~/server", "./server")}},
 	})
 }
 

@@ -105,8 +105,10 @@ func (d *Diagnosis) builtFileFix(line string, c *Code) {
 	if m[4] != "" {
 		d.Cause = "`run.start` runs the jar `" + ran + "`, but the build writes `" + match + "`, which the deploy puts at /var/www/" + at + "."
 		d.Fix = "In `run.start`, name `" + at + "` in place of `" + ran + "` (`java -jar " + at + "`)"
-		if dir := path.Dir(at); dir != "." {
-			d.Fix += ", or deploy the folder's contents with `" + dir + "/~` in `build.deployFiles`, which puts it at /var/www/" + path.Base(at)
+		if dir := path.Dir(match); path.Dir(at) != "." {
+			// The file alone, as the official recipes deploy a binary
+			// (walk 85: the folder's contents shipped the whole target).
+			d.Fix += ", or deploy it alone at the top with `./" + dir + "/~/" + path.Base(match) + "` in `build.deployFiles`, which puts it at /var/www/" + path.Base(at)
 			if path.Base(at) != ran {
 				d.Fix += ", and name it so (`java -jar " + path.Base(at) + "`)"
 			}
@@ -116,8 +118,8 @@ func (d *Diagnosis) builtFileFix(line string, c *Code) {
 	}
 	d.Cause = "`run.start` runs `./" + ran + "`, but the build writes `" + match + "`, which the deploy puts at /var/www/" + at + "."
 	d.Fix = "In `run.start`, run `./" + at + "` in place of `./" + ran + "`, its arguments unchanged"
-	if dir := path.Dir(at); dir != "." {
-		d.Fix += " (or deploy the folder's contents with `" + dir + "/~` in `build.deployFiles`, which puts it at /var/www/" + path.Base(at)
+	if dir := path.Dir(match); path.Dir(at) != "." {
+		d.Fix += " (or deploy it alone at the top with `./" + dir + "/~/" + path.Base(match) + "` in `build.deployFiles`, which puts it at /var/www/" + path.Base(at)
 		if path.Base(at) != ran {
 			d.Fix += ", and run `./" + path.Base(at) + "` there"
 		}
