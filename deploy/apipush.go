@@ -97,7 +97,8 @@ func (p *APIPusher) Deploy(ctx context.Context, req Request) (*Result, error) {
 			"read " + file + " (setup " + setup + ")",
 			"app version " + av.ID + " created",
 			fmt.Sprintf("archive of the working directory (%d files) uploaded through the API (no zcli)", packed.files),
-			fmt.Sprintf("build-and-deploy requested: process %s (%s) %s; the build has not run yet", proc.ID, proc.ActionName, proc.Status),
+			// No status: the answer outlives it (walk 85: PENDING beside ACTIVE).
+			fmt.Sprintf("build-and-deploy requested: process %s (%s)", proc.ID, proc.ActionName),
 		},
 	}, nil
 }

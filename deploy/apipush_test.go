@@ -71,7 +71,7 @@ func TestAPIPusher_SendsWorkingDirZeropsYml(t *testing.T) {
 		t.Errorf("result = %+v", res)
 	}
 	out := strings.Join(res.Output, "\n")
-	if !strings.Contains(out, "/var/www/zerops.yml (setup appstage)") || !strings.Contains(out, "has not run yet") ||
+	if !strings.Contains(out, "/var/www/zerops.yml (setup appstage)") || !strings.Contains(out, "build-and-deploy requested: process ") ||
 		strings.Contains(out, "ARTEFACTS") || strings.Contains(out, "READY") {
 		t.Errorf("push output claims more than happened, or hides what did:\n%s", out)
 	}

@@ -174,7 +174,7 @@ func TestSandbox_PushTellsTheTruth(t *testing.T) {
 	wantOK(t, res)
 	out := text(res)
 	if m["status"] != deploy.StatusPushed || m["build"] != nil || strings.Contains(out, "ARTEFACTS") || strings.Contains(out, "READY") ||
-		!strings.Contains(out, "has not run yet") {
+		!strings.Contains(out, "the build runs on the platform") || strings.Contains(out, "PENDING") {
 		t.Errorf("an unfollowed push claims more than happened: %s", out)
 	}
 
