@@ -30,7 +30,7 @@ func nodeEnvs(t *testing.T, h *harness) map[bool]string {
 // A service secret on a key the deployed zerops.yml's run.envVariables
 // declare (appdev's NODE_ENV): the facts are unsure whether the platform
 // refuses it, so the fake accepts it and ZCP's answer warns with both
-// readings, advising one place per key. Both variables are then listed,
+// readings; next advises one place per key. Both variables are then listed,
 // and deleting the key deletes the secret, never the zerops.yml one.
 func TestEnv_SecretOnZeropsYmlKeyAcceptedWithWarning(t *testing.T) {
 	t.Parallel()
@@ -39,7 +39,7 @@ func TestEnv_SecretOnZeropsYmlKeyAcceptedWithWarning(t *testing.T) {
 	res, m := h.callWith(t, ctx, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appdev", "variables": []string{"NODE_ENV=production"}}, "set")
 	wantOK(t, res)
 	warnings := strings.ToLower(fmt.Sprint(m["warnings"]))
-	for _, w := range []string{"node_env", "run.envvariables", "the platform took this set", "refuses", "userdataduplicatekey", "overrides", "never declare"} {
+	for _, w := range []string{"node_env", "run.envvariables", "the platform took this set", "refuses", "userdataduplicatekey", "overrides"} {
 		if !strings.Contains(warnings, w) {
 			t.Errorf("set NODE_ENV: the warning lacks %q: %s", w, text(res))
 		}

@@ -889,8 +889,7 @@ func shadowedByYml(proj Project, svc *platform.ServiceStack, pairs []EnvPair, li
 	}
 	return keys, append(warnings, fmt.Sprintf("%s %s also declared in `run.envVariables` of the zerops.yml deployed to %s (%s). "+
 		"The platform took this set, though the newer guide says it refuses a service secret on such a key (userDataDuplicateKey); "+
-		"an older page says the zerops.yml value overrides it, so the app does not get the value set here. "+
-		"Never declare a key both in zerops.yml and as a service variable.",
+		"an older page says the zerops.yml value overrides it, so the app does not get the value set here.",
 		listSome(clipAll(keys, 60), ", "), isAre(len(keys)), svc.Name, listSome(declared, "; ")))
 }
 
