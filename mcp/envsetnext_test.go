@@ -92,3 +92,24 @@ func TestEnvSetNext_UnfollowedSetNamesRestartAfterProcess(t *testing.T) {
 		t.Errorf("unfollowed set: want the process check, then the restart once: %s", text(res))
 	}
 }
+
+// TestEnvSetNext_GetWarnsOfUnresolvedReference: a get lists a service
+// variable whose reference does not resolve with a warning naming it
+// (walk 85: ${db_hostname_wrong} was listed as any other value).
+func TestEnvSetNext_GetWarnsOfUnresolvedReference(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, _ := h.call(t, "zerops_env", map[string]any{"action": "set", "serviceHostname": "appdev", "variables": []string{"DB_HOST=${db_hostname_wrong}"}})
+	wantOK(t, res)
+	h.fake.EndProcesses()
+	res, m := h.call(t, "zerops_env", map[string]any{"action": "get", "serviceHostname": "appdev"})
+	wantOK(t, res)
+	if w := fmt.Sprint(m["warnings"]); !strings.Contains(w, "${db_hostname_wrong}: db has no variable hostname_wrong") {
+		t.Errorf("get: warnings %s, want the unresolved reference named", w)
+	}
+	res, m = h.call(t, "zerops_env", map[string]any{"action": "get", "serviceHostname": "appstage"})
+	wantOK(t, res)
+	if w := fmt.Sprint(m["warnings"]); strings.Contains(w, "hostname_wrong") {
+		t.Errorf("appstage's get warns of appdev's variable: %s", w)
+	}
+}

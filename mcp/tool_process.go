@@ -108,8 +108,12 @@ func (s *Server) pendingRestarts(ctx context.Context) []string {
 // pendingRestart says that variables of host changed after its app last
 // started, and the call that gives the app the new values.
 func pendingRestart(host string, changed, started time.Time) string {
+	layout := "15:04:05"
+	if changed.UTC().YearDay() != started.UTC().YearDay() || changed.UTC().Year() != started.UTC().Year() {
+		layout = "2006-01-02 15:04:05" // walk 85: yesterday's 02:17 read as after today's 01:13
+	}
 	return fmt.Sprintf("variables of %s or of the project changed at %s UTC, after its app last started (%s UTC): it runs with the values it started with until zerops_manage action=restart serviceHostname=%s.",
-		host, changed.UTC().Format("15:04:05"), started.UTC().Format("15:04:05"), host)
+		host, changed.UTC().Format(layout), started.UTC().Format(layout), host)
 }
 
 // shadowedNote says which secrets of host a restart does not give the app:

@@ -291,6 +291,15 @@ func afterServiceEnv(ctx context.Context, proj Project, svc *platform.ServiceSta
 	switch {
 	case res.Action == EnvGet:
 		res.Variables = withProjectVars(ctx, proj.Client, proj.ID, res.Variables)
+		// Walk 85: ${db_hostname_wrong} was listed as any other value.
+		var own []EnvPair
+		for _, v := range res.Variables {
+			if v.From == EnvFromSecret || v.From == EnvFromZeropsYml {
+				own = append(own, EnvPair{Key: v.Key, Value: v.Value})
+			}
+		}
+		refWarnings, _, _ := envRefWarnings(ctx, proj, own)
+		warnings = append(warnings, refWarnings...)
 	case res.Action == EnvDelete && len(res.Changed) > 0:
 		if started, built := runningReaders(ctx, proj, svc.Name, res.Changed); len(started)+len(built) > 0 {
 			verb := "reference"
