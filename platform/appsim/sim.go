@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/zeropsio/zcp/platform"
+	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
 // RunRoot is where deployed files land in a runtime container.
@@ -780,16 +781,22 @@ var argsUnread = map[string]bool{"go": true, "python": true, "node": true}
 
 // readsArgs reports whether src reads its command line: Go's os.Args or a
 // flag package, Python's sys.argv or a parser, Node's process.argv or a
-// parser. When it may, a flag is taken as said.
+// parser, each parser by its import (a word alone would match firebase or
+// cache). When it may, a flag is taken as said.
 func readsArgs(src string) bool {
-	for _, w := range []string{"os.Args", `"flag"`, "pflag", "cobra", "urfave/cli", "kingpin", "kong", "sys.argv", "argparse", "click", "typer", "docopt", "fire",
-		"process.argv", "commander", "yargs", "minimist", "parseArgs", "meow", "cac"} {
+	for _, w := range []string{"os.Args", `"flag"`, "sys.argv", "argparse", "process.argv", "parseArgs"} {
 		if strings.Contains(src, w) {
 			return true
 		}
 	}
-	return false
+	return argParserImport.MatchString(src)
 }
+
+// argParserImport finds the import of a command-line parser: Go's by its
+// path, Python's by import or from, Node's by require or from.
+var argParserImport = lazyregexp.New(`"[^"\s]*/(?:cobra|pflag|urfave/cli(?:/v\d+)?|kingpin(?:\.v\d+)?|kong)"|` +
+	`(?m)^\s*(?:from|import)\s+(?:click|typer|docopt|fire)\b|` +
+	`(?:require\(\s*|from\s+)['"](?:commander|yargs|minimist|meow|cac)(?:/[^'"]*)?['"]`)
 
 // flagListen reads where a command is told to listen: --port/-p, --host/-H,
 // --bind/-b HOST:PORT; defHost/defPort fill in what is not told (a zero
