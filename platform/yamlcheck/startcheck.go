@@ -54,6 +54,13 @@ func checkStart(c *checker, s setupAt) {
 		return // a command on PATH, not a file of the deploy
 	}
 	file := path.Clean(strings.TrimPrefix(exe, "/var/www/"))
+	if elsewhere := deployedElsewhere(s.Build.DeployFiles, file); elsewhere != "" {
+		// Walk 85: `./target/release/rust` deployed, `./rust` started.
+		c.warnf(at, "run.start runs %s, but build.deployFiles deploys %s at that path under /var/www, not at %s: the start finds no file",
+			platform.Clip(exe, 60), platform.Clip(elsewhere, 60), platform.Clip(file, 60)).Fix =
+			"Run `./" + platform.Clip(elsewhere, 60) + "` in run.start, or deploy it alone at the top with `./" + platform.Clip(path.Dir(elsewhere), 60) + "/~/" + platform.Clip(path.Base(elsewhere), 40) + "` in build.deployFiles."
+		return
+	}
 	var other, otherCmd string // an output beside file under another name
 	for _, cmd := range s.Build.BuildCommands {
 		for _, m := range outputArg.FindAllStringSubmatch(cmd, -1) {
@@ -88,6 +95,23 @@ func deploys(files []string, out string) bool {
 		f = path.Clean(strings.TrimPrefix(strings.TrimSpace(f), "/build/source/"))
 		return f == "." || strings.Contains(f, "~") || f == out || strings.HasPrefix(out, f+"/")
 	})
+}
+
+// deployedElsewhere is the deployFiles entry that deploys a file of
+// file's name at another path, when no entry may put one at file itself
+// (the whole tree, a folder above it, or one with `~`, which moves what it
+// deploys); "" otherwise.
+func deployedElsewhere(files []string, file string) string {
+	if deploys(files, file) {
+		return ""
+	}
+	for _, f := range files {
+		f = path.Clean(strings.TrimPrefix(strings.TrimSpace(f), "/build/source/"))
+		if path.Base(f) == path.Base(file) && f != file && !strings.ContainsAny(f, "*?[") {
+			return f
+		}
+	}
+	return ""
 }
 
 // hasKey reports whether env sets key.

@@ -32,6 +32,11 @@ func TestValidate_StartWarnings(t *testing.T) {
 		{"built binary named otherwise", goYml("go build -o bin/server .", "./", "./bin/app"), "run.start runs ./bin/app, but the build writes bin/server (`go build -o bin/server .`)"},
 		{"two built, one the start's", goYml("go build -o bin/worker ./cmd/worker, go build -o bin/app .", "./", "./bin/app"), ""},
 		{"built in another folder", goYml("go build -o out/server .", "./", "./bin/app"), ""},
+		// Walk 85: cargo's binary deployed at its path, started at the top.
+		{"rust binary deployed at its path", fmt.Sprintf(yml, "rust@1", "cargo build --release", "./target/release/rust", "rust@1", "", "./rust"),
+			"run.start runs ./rust, but build.deployFiles deploys target/release/rust at that path under /var/www"},
+		{"rust binary started at its path", fmt.Sprintf(yml, "rust@1", "cargo build --release", "./target/release/rust", "rust@1", "", "./target/release/rust"), ""},
+		{"rust binary moved to the top", fmt.Sprintf(yml, "rust@1", "cargo build --release", "./target/release/~/rust", "rust@1", "", "./rust"), ""},
 		{"flask run, no host", pyYml("", "flask run"), "`flask run` binds 127.0.0.1"},
 		{"flask run with --host", pyYml("", "flask run --host 0.0.0.0 --port 8080"), ""},
 		{"flask run with FLASK_RUN_HOST", pyYml("      envVariables: {FLASK_RUN_HOST: 0.0.0.0}\n", "flask run"), ""},
