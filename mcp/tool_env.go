@@ -299,7 +299,7 @@ func ymlHolds(res *ops.EnvResult, keys []string) bool {
 func ymlHeldNext(res *ops.EnvResult) string {
 	keys := res.BadRefKeys[:min(len(res.BadRefKeys), 5)]
 	return fmt.Sprintf("Next: %s set here hold%s a reference that will not resolve (warnings), and the zerops.yml deployed to %s declares %s with a value that resolves, which is the one to keep. Delete the one set here: %s.",
-		platform.Clip(strings.Join(keys, ", "), 200), pick(len(keys), "s", ""), res.Service, pick(len(keys), "it", "them"), envDeleteCall(res.Service, keys))
+		platform.JoinClipped(keys, ", ", 200), pick(len(keys), "s", ""), res.Service, pick(len(keys), "it", "them"), envDeleteCall(res.Service, keys))
 }
 
 // withoutFixes is warnings with the warning of each of keys whose fix
@@ -366,7 +366,7 @@ func badRefStep(res *ops.EnvResult, consequence string, warnings []string) (stri
 			platform.Clip(keys[0], 60), consequence, target, platform.Clip(keys[0], 60), fix.Ref, fix.Kin, verify), warnings
 	}
 	return fmt.Sprintf("Next: %s hold%s a reference that will not resolve (warnings): %s. Fix the variable first: zerops_env action=set %s variables=[\"%s=…\"] restart=true with a reference the warning names (or action=delete), then zerops_verify%s.",
-		platform.Clip(strings.Join(keys, ", "), 200), pick(len(res.BadRefKeys), "s", ""), consequence, target, platform.Clip(keys[0], 60), verify), warnings
+		platform.JoinClipped(keys, ", ", 200), pick(len(res.BadRefKeys), "s", ""), consequence, target, platform.Clip(keys[0], 60), verify), warnings
 }
 
 // joinedNext is the step after a set whose value held further KEY=value
@@ -397,7 +397,7 @@ func restartCalls(names []string) string {
 // run.envVariables also declare (the warning says why): keep each key in
 // one place, zerops.yml or the service variable.
 func ymlKeysNext(proj ops.Project, res *ops.EnvResult) string {
-	keys := platform.Clip(strings.Join(res.YmlKeys, ", "), 200)
+	keys := platform.JoinClipped(res.YmlKeys, ", ", 200)
 	vars := make([]string, 0, min(len(res.YmlKeys), 5))
 	for _, k := range res.YmlKeys[:min(len(res.YmlKeys), 5)] {
 		vars = append(vars, fmt.Sprintf("%q", platform.Clip(k, 60)))
@@ -511,7 +511,7 @@ func projectRestartNext(res *ops.EnvResult, names []string) string {
 			others = append(others, n)
 		}
 	}
-	keys := platform.Clip(strings.Join(res.Changed, ", "), 120)
+	keys := platform.JoinClipped(res.Changed, ", ", 120)
 	except := ""
 	if slices.ContainsFunc(names, func(n string) bool { return len(res.Shadowed[n]) > 0 }) {
 		except = " (except the keys the warnings name, which those services declare themselves)"

@@ -129,7 +129,7 @@ func (s *Server) shadowedNote(ctx context.Context, host string) string {
 		return ""
 	}
 	return fmt.Sprintf(" A restart does not give the app the %s %s: run.envVariables of the zerops.yml deployed there declare %s too; keep each key in one place: %s, or remove it from zerops.yml and zerops_deploy.",
-		pick(len(both), "secret", "secrets"), platform.Clip(strings.Join(both, ", "), 200), pick(len(both), "it", "them"), envDeleteCall(host, both))
+		pick(len(both), "secret", "secrets"), platform.JoinClipped(both, ", ", 200), pick(len(both), "it", "them"), envDeleteCall(host, both))
 }
 
 // processNext is the next step after reading a process.

@@ -3,6 +3,8 @@ package platform
 import (
 	"fmt"
 	"regexp"
+	"strings"
+	"unicode/utf8"
 )
 
 // HostnamePattern is the platform's hostname rule (official import
@@ -60,4 +62,26 @@ func Clip(s string, n int) string {
 		return s
 	}
 	return string(r[:n]) + "…"
+}
+
+// JoinClipped joins items with sep, whole items only, while the text stays
+// within n runes, and counts the ones left out ("… and 3 more"); an item
+// longer than n alone is clipped. A list is never cut mid-word (walk 83:
+// "S3_EN…").
+func JoinClipped(items []string, sep string, n int) string {
+	var b strings.Builder
+	for i, it := range items {
+		next := it
+		if i > 0 {
+			next = sep + it
+		}
+		if i > 0 && utf8.RuneCountInString(b.String()+next) > n {
+			return b.String() + sep + fmt.Sprintf("… and %d more", len(items)-i)
+		}
+		if i == 0 {
+			next = Clip(it, n)
+		}
+		b.WriteString(next)
+	}
+	return b.String()
 }

@@ -63,3 +63,29 @@ func TestSuggestHostname_Table(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinClipped_WholeItems: a list is cut between items, with the rest
+// counted, never inside one; a first item longer than n alone is clipped.
+func TestJoinClipped_WholeItems(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		items []string
+		n     int
+		want  string
+	}{
+		{"fits", []string{"A", "B"}, 10, "A, B"},
+		{"none", nil, 10, ""},
+		{"cut between items", []string{"S3_ACCESS_KEY", "S3_ENDPOINT", "S3_BUCKET"}, 20, "S3_ACCESS_KEY, … and 2 more"},
+		{"long first item", []string{"ABCDEFGHIJ", "K"}, 4, "ABCD…, … and 1 more"},
+		{"exactly n", []string{"ab", "cd"}, 6, "ab, cd"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			if got := JoinClipped(tt.items, ", ", tt.n); got != tt.want {
+				t.Errorf("JoinClipped(%q, %d) = %q, want %q", tt.items, tt.n, got, tt.want)
+			}
+		})
+	}
+}

@@ -406,7 +406,7 @@ func unrunNote(where string, lines []string) string {
 		what = "are"
 	}
 	return fmt.Sprintf("whether %s succeed: %s %s not simulated here, taken to exit 0; on Zerops a non-zero exit fails %s (check its build log)",
-		where, clip(strings.Join(lines, ", "), 300), what, unrunFails[where])
+		where, platform.JoinClipped(lines, ", ", 300), what, unrunFails[where])
 }
 
 // notInImage answers the shell's exit for cmd, a command the build image

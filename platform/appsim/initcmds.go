@@ -5,6 +5,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/zeropsio/zcp/platform"
 )
 
 // A run.initCommands line stands between the source the sandbox read and
@@ -130,7 +132,7 @@ func initNote(lines, judged []string) string {
 		for i, l := range lines {
 			quoted[i] = "`" + clip(shownCommand(strings.ReplaceAll(l, "\\\n", " ")), 100) + "`" // a continued line is one
 		}
-		return clip(strings.Join(quoted, ", "), 300)
+		return platform.JoinClipped(quoted, ", ", 300)
 	}
 	also := ""
 	if len(judged) > 0 { // walk 76: migrate left out of the list read as unchecked, or forgotten

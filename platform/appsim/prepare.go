@@ -397,7 +397,7 @@ func unsudoNote(notes []string) string {
 		return ""
 	}
 	return fmt.Sprintf("whether %s run without sudo: official recipes install without it; if the log shows Permission denied or \"are you root?\", prefix sudo",
-		clip(strings.Join(notes, ", "), 200))
+		platform.JoinClipped(notes, ", ", 200))
 }
 
 // commandNotes are what the sandbox did not check of d's command lists

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/editdist"
 	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
@@ -152,7 +153,7 @@ func (b *buildSim) cargoNote(df string) string {
 		return ""
 	}
 	return fmt.Sprintf("[sandbox] cargo built %s: a binary takes the name Cargo.toml gives the package ([package] name) or its [[bin]]",
-		clip(strings.Join(b.cargoBuilt, ", "), 200))
+		platform.JoinClipped(b.cargoBuilt, ", ", 200))
 }
 
 var (

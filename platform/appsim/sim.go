@@ -182,16 +182,16 @@ func Run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 		// The app gets the reference's text for a value: whether it
 		// needs the value (at its start, or at a request) is in its code.
 		out.Unchecked = append(out.Unchecked, fmt.Sprintf("whether the app needs what %s (a reference nothing in the project resolves, left as written)",
-			clip(strings.Join(env.Unresolved, ", "), 200)))
+			platform.JoinClipped(env.Unresolved, ", ", 200)))
 	}
 	if out.Crash == nil && len(env.Braceless) > 0 {
 		// Neither broken nor known to resolve: say what is known.
 		out.Unchecked = append(out.Unchecked, fmt.Sprintf("whether the platform expands a reference written without braces (%s): zeropsio/docs document only ${hostname_key}, official recipes write the bare form; the sandbox expanded it, and the braced form is the documented one",
-			clip(strings.Join(env.Braceless, ", "), 200)))
+			platform.JoinClipped(env.Braceless, ", ", 200)))
 	}
 	if out.Crash == nil && len(env.ProjectPrefixed) > 0 {
 		out.Unchecked = append(out.Unchecked, fmt.Sprintf("whether the platform expands a reference with the PROJECT_ prefix (%s) to the variable without it: zeropsio/docs describe no PROJECT_ prefix (a project variable reaches every service as it is, KEY, no reference needed), official recipes write it; the sandbox expanded it",
-			clip(strings.Join(env.ProjectPrefixed, ", "), 200)))
+			platform.JoinClipped(env.ProjectPrefixed, ", ", 200)))
 	}
 	return out
 }
@@ -249,11 +249,11 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 		cmd := r.resolve(sc.Command, 0)
 		if cmd.crash == nil && len(r.unread) > 0 {
 			out.Unchecked = append(out.Unchecked, fmt.Sprintf("the modules `%s` imports (%s: not read)",
-				clip(shownCommand(sc.Command), 80), clip(strings.Join(r.unread, ", "), 200)))
+				clip(shownCommand(sc.Command), 80), platform.JoinClipped(r.unread, ", ", 200)))
 		}
 		if cmd.crash == nil && len(r.pyUnsure) > 0 {
 			out.Unchecked = append(out.Unchecked, fmt.Sprintf("whether the run container has the Python modules `%s` imports (%s: no install the sandbox read names them)",
-				clip(shownCommand(sc.Command), 80), clip(strings.Join(r.pyUnsure, ", "), 160)))
+				clip(shownCommand(sc.Command), 80), platform.JoinClipped(r.pyUnsure, ", ", 160)))
 		}
 		if cmd.crash == nil {
 			out.Unchecked = append(append(out.Unchecked, r.atRequest...), r.unsure...)

@@ -1163,5 +1163,5 @@ func buildTimeWarning(name string, keys []string) string {
 	}
 	return fmt.Sprintf("%s: the build writes %s into the built code, so a restart leaves the value it was built with; "+
 		"a service's own variables reach its build only with the RUNTIME_ prefix: add %s to build.envVariables in the zerops.yml of %s, then zerops_deploy.",
-		platform.Clip(strings.Join(keys, ", "), 200), map[bool]string{true: "it", false: "these"}[len(keys) == 1], strings.Join(lines, ", "), name)
+		platform.JoinClipped(keys, ", ", 200), map[bool]string{true: "it", false: "these"}[len(keys) == 1], strings.Join(lines, ", "), name)
 }

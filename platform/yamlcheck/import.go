@@ -179,7 +179,7 @@ func takenHostnames(ch *checker, taken []ImportService, byName map[string]platfo
 		if len(taken) == services {
 			fix += " Every service of this import exists here already: an export of this project is imported into another project, not this one."
 		}
-		ch.errf(taken[0].Path+".hostname", "%s already exist in the project", platform.Clip(strings.Join(names, ", "), 300)).Fix = fix
+		ch.errf(taken[0].Path+".hostname", "%s already exist in the project", platform.JoinClipped(names, ", ", 300)).Fix = fix
 		return
 	}
 	for _, s := range taken {

@@ -68,7 +68,7 @@ func checkStart(c *checker, s setupAt) {
 			switch {
 			case out == file && !deploys(s.Build.DeployFiles, out):
 				c.warnf(at, "run.start runs %s, which `%s` writes, but build.deployFiles (%s) does not deploy it: the run container lacks it",
-					platform.Clip(exe, 60), platform.Clip(strings.TrimSpace(cmd), 80), platform.Clip(strings.Join(s.Build.DeployFiles, ", "), 80)).Fix =
+					platform.Clip(exe, 60), platform.Clip(strings.TrimSpace(cmd), 80), platform.JoinClipped(s.Build.DeployFiles, ", ", 80)).Fix =
 					"Add `" + platform.Clip(out, 60) + "` to build.deployFiles (run.start stays as it is)."
 				return
 			case out == file:
