@@ -50,3 +50,29 @@ func TestDeploy_InitCommandFileMissing(t *testing.T) {
 		t.Fatalf("with migrate.js deployed the verdict is %v, want unverified naming the init command: %s", m["verdict"], text(res))
 	}
 }
+
+// TestLogs_FailedDeployPointsAtItsLog: a log read that finds nothing after
+// a deploy failed in its init command names that deploy's own log, where
+// its lines are, and that log holds them (a walk: severity=error found
+// nothing and said only to widen the search).
+func TestLogs_FailedDeployPointsAtItsLog(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": strings.ReplaceAll(demoZeropsYml, "start: node index.js",
+		"initCommands: ['node migrate.js']\n      start: node index.js")})
+	_, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"sourceService": "appdev", "targetService": "appstage"}, "broken")
+	if m["status"] != "DEPLOY_FAILED" {
+		t.Fatalf("deploy: %v", m)
+	}
+	id := str(m["appVersionId"])
+	res, m := h.call(t, "zerops_logs", map[string]any{"serviceHostname": "appstage", "severity": "error"})
+	wantOK(t, res)
+	if next := str(m["next"]); m["count"] != float64(0) || !strings.Contains(next, "ended DEPLOY_FAILED") || !strings.Contains(next, "zerops_logs buildId="+id) {
+		t.Fatalf("an empty read after a failed deploy: %s", text(res))
+	}
+	res, _ = h.call(t, "zerops_logs", map[string]any{"serviceHostname": "appstage", "buildId": id})
+	wantOK(t, res)
+	if !strings.Contains(text(res), "init-command-failed") {
+		t.Errorf("the failed deploy's log lacks its init failure: %s", text(res))
+	}
+}

@@ -384,6 +384,13 @@ func logs(ctx context.Context, proj Project, lf platform.LogFetcher, p LogsParam
 	}
 	if len(entries) == 0 {
 		res.quiet = quietWhy(*svc, res.building)
+		if len(versions) > 0 && versions[0].Failed() {
+			// A walk: severity=error after a failed init found nothing;
+			// its lines are in that deploy's log.
+			v := versions[0]
+			res.quiet = fmt.Sprintf("no lines matched here; %s's newest deploy (app version %s) ended %s, and what it printed (build, prepare and init commands) is in its own log: zerops_logs buildId=%s.",
+				svc.Name, v.ID, v.Status, v.ID)
+		}
 	}
 	res.Diagnoses = classifyRuntime(ctx, proj, *svc, res.messages(), diagnose.Options{})
 	start := startAmong(ctx, proj, *svc, versions) // the versions read above: no second search
