@@ -22,10 +22,17 @@ func TestDeploy_UnsetAddressVariableNamesTheReference(t *testing.T) {
 	}
 	runDeployCases(t, []deployCase{
 		{name: "DB_URL", files: app("DB_URL"), verdict: "unverified", next: []string{"`DB_URL: ${db_connectionString}` (db is postgresql@16)", "run.envVariables"}},
-		{name: "API_TOKEN", files: app("API_TOKEN"), verdict: "unverified", next: []string{"a secret (a token, key or password)"},
+		{name: "API_TOKEN", files: app("API_TOKEN"), verdict: "unverified", next: []string{"set API_TOKEN, which the code reads and no variable sets, as a secret with zerops_env"},
 			and: func(t *testing.T, answer string, _ map[string]any) {
 				if strings.Contains(answer, "${db_") {
 					t.Errorf("a token is offered a database reference: %s", answer)
+				}
+			}},
+		// A walk: MAIL_HOST was offered as a secret.
+		{name: "MAIL_HOST", files: app("MAIL_HOST"), verdict: "unverified", next: []string{"set MAIL_HOST, which the code reads and no variable sets, in run.envVariables of zerops.yml"},
+			and: func(t *testing.T, answer string, _ map[string]any) {
+				if strings.Contains(answer, "as a secret") {
+					t.Errorf("a host is offered as a secret: %s", answer)
 				}
 			}},
 	})

@@ -14,6 +14,7 @@ import (
 	"github.com/zeropsio/zcp/platform"
 	"github.com/zeropsio/zcp/platform/diagnose"
 	"github.com/zeropsio/zcp/platform/lazyregexp"
+	"github.com/zeropsio/zcp/platform/yamlcheck"
 )
 
 // judge sets h's verdict, reason and next step from its findings;
@@ -718,18 +719,33 @@ func unsetVars(unverified string) []string {
 
 // unsetVarsNext begins the step of an unverified verdict whose reason
 // (unverified) names variables the code needs that nothing sets: set them,
-// a secret with zerops_env, other values in zerops.yml; empty when it
-// names none.
+// a secret with zerops_env, other values in zerops.yml (a walk: MAIL_HOST
+// was offered as a secret); empty when it names none.
 func unsetVarsNext(unverified, name string, src CodeSource) platform.Step {
 	keys := unsetVars(unverified)
 	if len(keys) == 0 {
 		return platform.Step{}
 	}
-	vars := make([]string, len(keys))
-	for i, k := range keys {
-		vars[i] = `"` + k + `=…"`
+	var secrets, others, vars []string
+	for _, k := range keys {
+		if yamlcheck.SecretKey(k) {
+			secrets, vars = append(secrets, k), append(vars, `"`+k+`=…"`)
+		} else {
+			others = append(others, k)
+		}
 	}
-	return platform.Say("set "+strings.Join(keys, ", ")+", which the code reads and no variable sets: a secret (a token, key or password) with ").
-		Call("zerops_env", "action=set", "serviceHostname="+name, "variables=["+strings.Join(vars, ",")+"]").
-		Say(" (it reaches the app at its next start), another value in run.envVariables of zerops.yml, then ").Then(deployCall(src, name)).Say("; then ")
+	asSecret := platform.Say(" as a secret with ").Call("zerops_env", "action=set", "serviceHostname="+name, "variables=["+strings.Join(vars, ",")+"]").
+		Say(" (it reaches the app at its next start)")
+	inYml := platform.Say(" in run.envVariables of zerops.yml (a value, or a reference such as ${db_hostname}), then ").Then(deployCall(src, name))
+	lead := "set " + strings.Join(keys, ", ") + ", which the code reads and no variable sets"
+	var step platform.Step
+	switch {
+	case len(others) == 0:
+		step = platform.Say(lead + ",").Then(asSecret)
+	case len(secrets) == 0:
+		step = platform.Say(lead + ",").Then(inYml)
+	default:
+		step = platform.Say(lead + ": " + strings.Join(secrets, ", ")).Then(asSecret).Say(", and " + strings.Join(others, ", ")).Then(inYml)
+	}
+	return step.Say("; then ")
 }

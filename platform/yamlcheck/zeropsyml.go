@@ -662,6 +662,10 @@ func IsLoopbackHost(host string) bool {
 }
 
 // secretKeyRe is a variable name that says it holds a secret.
+// SecretKey reports whether key names a secret (a token, key or
+// password) by its words.
+func SecretKey(key string) bool { return secretKeyRe.MatchString(key) }
+
 var secretKeyRe = regexp.MustCompile(`(?i)(^|_)(SECRET|TOKEN|PASSWORD|PASSWD|PASS|APIKEY|API_KEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIALS?)(_|$)`)
 
 // secretValueRe is a value shaped as a known provider's key.
