@@ -118,8 +118,15 @@ func (d *Diagnosis) builtFileFix(line string, c *Code) {
 	}
 	d.Cause = "`run.start` runs `./" + ran + "`, but the build writes `" + match + "`, which the deploy puts at /var/www/" + at + "."
 	d.Fix = "In `run.start`, run `./" + at + "` in place of `./" + ran + "`, its arguments unchanged"
-	if dir := path.Dir(match); path.Dir(at) != "." {
-		d.Fix += " (or deploy it alone at the top with `./" + dir + "/~/" + path.Base(match) + "` in `build.deployFiles`, which puts it at /var/www/" + path.Base(at)
+	if path.Dir(at) != "." {
+		// The file alone, as the official recipes deploy a binary (walk
+		// 85: the folder's contents shipped the whole cargo target); a
+		// script runs what lies beside it (gleam's erlang-shipment).
+		way := "deploy it alone at the top with `./" + path.Dir(match) + "/~/" + path.Base(match) + "`"
+		if path.Ext(match) == ".sh" {
+			way = "deploy the folder's contents with `" + path.Dir(match) + "/~`"
+		}
+		d.Fix += " (or " + way + " in `build.deployFiles`, which puts it at /var/www/" + path.Base(at)
 		if path.Base(at) != ran {
 			d.Fix += ", and run `./" + path.Base(at) + "` there"
 		}
