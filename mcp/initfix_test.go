@@ -67,7 +67,7 @@ func TestLogs_FailedDeployPointsAtItsLog(t *testing.T) {
 	id := str(m["appVersionId"])
 	res, m := h.call(t, "zerops_logs", map[string]any{"serviceHostname": "appstage", "severity": "error"})
 	wantOK(t, res)
-	if next := str(m["next"]); m["count"] != float64(0) || !strings.Contains(next, "ended DEPLOY_FAILED") || !strings.Contains(next, "zerops_logs buildId="+id) {
+	if next := str(m["next"]); m["count"] != float64(0) || !strings.Contains(next, "ended DEPLOY_FAILED") || !strings.Contains(next, "zerops_logs serviceHostname=appstage buildId="+id) {
 		t.Fatalf("an empty read after a failed deploy: %s", text(res))
 	}
 	res, _ = h.call(t, "zerops_logs", map[string]any{"serviceHostname": "appstage", "buildId": id})

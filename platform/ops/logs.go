@@ -388,8 +388,8 @@ func logs(ctx context.Context, proj Project, lf platform.LogFetcher, p LogsParam
 			// A walk: severity=error after a failed init found nothing;
 			// its lines are in that deploy's log.
 			v := versions[0]
-			res.quiet = fmt.Sprintf("no lines matched here; %s's newest deploy (app version %s) ended %s, and what it printed (build, prepare and init commands) is in its own log: zerops_logs buildId=%s.",
-				svc.Name, v.ID, v.Status, v.ID)
+			res.quiet = fmt.Sprintf("no lines matched here; %s's newest deploy (app version %s) ended %s, and what it printed (build, prepare and init commands) is in its own log: zerops_logs serviceHostname=%s buildId=%s.",
+				svc.Name, v.ID, v.Status, svc.Name, v.ID)
 		}
 	}
 	res.Diagnoses = classifyRuntime(ctx, proj, *svc, res.messages(), diagnose.Options{})
