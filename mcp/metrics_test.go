@@ -468,3 +468,32 @@ func TestMetrics_PlanForLoadOnTheStageNotTheDev(t *testing.T) {
 		t.Errorf("next = %q, want the load planned on appstage", next)
 	}
 }
+
+// TestMetrics_SlowNowLooksWhereTheRequestsAre: an ok answer's word on
+// slowness (walk 86) says what averages cannot show and points at the log
+// that carries requests: the runtime's own; for db, whose log carries no
+// queries, an app's, never a probe of the database. A db log read says the
+// same of itself.
+func TestMetrics_SlowNowLooksWhereTheRequestsAre(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	res, m := h.call(t, "zerops_metrics", map[string]any{"serviceHostname": "db", "window": "24h"})
+	wantOK(t, res)
+	next := str(m["next"])
+	if m["verdict"] != "ok" || !strings.Contains(next, "averages per 15m") || !strings.Contains(next, "not the queries or requests its clients send") ||
+		!strings.Contains(next, "(zerops_logs serviceHostname=app") || strings.Contains(next, "zerops_verify") || strings.Contains(next, "are not why") {
+		t.Errorf("db's ok metrics: next %q does not send slow queries to an app's log", next)
+	}
+	res, m = h.call(t, "zerops_metrics", map[string]any{"serviceHostname": "appdev"})
+	wantOK(t, res)
+	if next := str(m["next"]); !strings.Contains(next, "averages per 1m") || !strings.Contains(next, "in its log (zerops_logs serviceHostname=appdev)") ||
+		strings.Contains(next, "times one request") {
+		t.Errorf("appdev's ok metrics: next %q", next)
+	}
+	res, m = h.call(t, "zerops_logs", map[string]any{"serviceHostname": "db"})
+	wantOK(t, res)
+	if next := str(m["next"]); !strings.Contains(next, "not the queries or requests its clients send") || !strings.Contains(next, "zerops_logs serviceHostname=app") ||
+		strings.Contains(next, "on Zerops they do") {
+		t.Errorf("db's logs: next %q reads a database's log as if it carried requests", next)
+	}
+}

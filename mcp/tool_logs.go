@@ -45,6 +45,7 @@ func (s *Server) logsTool() toolDef {
 		var next string
 		stale := true // the lines' failures are of a version no longer running: no fix to act on
 		building, status := res.Building()
+		apps, managed := res.Managed()
 		switch {
 		case res.Count == 0 && res.Quiet() != "":
 			next = "Next: " + res.Quiet()
@@ -75,6 +76,14 @@ func (s *Server) logsTool() toolDef {
 		case res.OtherPort() != "":
 			next = "Next: the app logs a port " + res.Service + " does not declare in run.ports (" + platform.Clip(res.OtherPort(), 80) +
 				"): zerops_verify serviceHostname=" + res.Service + " probes the declared ports and diagnoses it."
+		case managed:
+			// Walk 86: a database's log read as if it carried requests.
+			next = "Next: no error line or known failure in these lines. " + res.Service + "'s log is its own output (starts, checkpoints, its own errors), " +
+				"not the queries or requests its clients send: which of those are slow or fail shows in the log of the app that sends them"
+			if len(apps) > 0 {
+				next += " (zerops_logs serviceHostname=" + apps[0] + "; runtimes here: " + platform.JoinClipped(apps, ", ", 120) + ")"
+			}
+			next += "."
 		case s.deps.Sandbox:
 			// Walk 82: the sandbox's verify sent here for request errors,
 			// and this step sent back to a verify answering the same.

@@ -52,6 +52,11 @@ type LogsResult struct {
 	// building is a newer app version of the service whose build or
 	// deploy is under way: the lines are of the version before it.
 	building *platform.AppVersion
+	// managed says the lines are a managed service's (a database, cache,
+	// queue): its own output, never its clients' requests or queries;
+	// apps are then the project's runtimes, whose logs show those.
+	managed bool
+	apps    []string
 	// quiet says why the service has logged nothing yet (its first code
 	// still building, or none deployed); "" when that is not known.
 	quiet   string
@@ -61,6 +66,27 @@ type LogsResult struct {
 	// two versions reads as two (walk 77: three incidents folded into
 	// one line, "repeated": 7, read as one crash). nil: one era.
 	era func(LogLine) int
+}
+
+// Managed reports whether the lines are one managed service's (a
+// database, cache, queue): its own output, not its clients' queries; apps
+// are the project's runtimes then, whose logs show those.
+func (r *LogsResult) Managed() (apps []string, ok bool) { return r.apps, r.managed }
+
+// runtimeNames is the project's runtimes but ZCP's own; nil when the
+// list cannot be read.
+func runtimeNames(ctx context.Context, proj Project) []string {
+	all, err := listServices(ctx, proj)
+	if err != nil {
+		return nil
+	}
+	var names []string
+	for _, s := range all {
+		if s.Type.Category == platform.CategoryUser && !s.System {
+			names = append(names, s.Name)
+		}
+	}
+	return names
 }
 
 // Building is the app version of the service whose build or deploy is
@@ -377,6 +403,9 @@ func logs(ctx context.Context, proj Project, lf platform.LogFetcher, p LogsParam
 		return nil, asPlatformError(err, "fetching logs")
 	}
 	res := newLogsResult(svc.Name, toLines(entries, ""), len(entries) >= limit)
+	if res.managed = svc.Type.Category == platform.CategoryStandard; res.managed {
+		res.apps = runtimeNames(ctx, proj)
+	}
 	versions, _ := c.SearchAppVersions(ctx, platform.AppVersionFilter{ServiceID: svc.ID, Limit: 5})
 	versions = judgedVersions(versions, time.Now())
 	if len(versions) > 0 && !versions[0].Final() {

@@ -198,8 +198,8 @@ func Metrics(ctx context.Context, proj Project, hostname string, window time.Dur
 		// No verdict on why anything is slow, and no scaling: the user may be
 		// planning for load, which only they know; the numbers' meaning is said.
 		out.Next = platform.Say("nothing near a limit, so nothing needs scaling for the load measured. To plan for more load: ").
-			Then(loadHeadroom(ctx, c, busiest, busiestUse, localUploads(ctx, proj, busiest))).Say(". If it is slow now, CPU and RAM are not why: look for slow or failing requests, timeouts and the calls they wait on in its log (").Call("zerops_logs").
-			Say("); a probe (").Call("zerops_verify").Say(") times one request, so it cannot show slowness that comes and goes.")
+			Then(loadHeadroom(ctx, c, busiest, busiestUse, localUploads(ctx, proj, busiest))).Say(". ").
+			Then(slowNow(ctx, proj, busiest, bucket))
 		out.Next = withSpikeAndStopped(out.Next, busiest, stopped)
 		if hostname != "" { // walk 84: "is everything OK" asked of one service left db and cache unread
 			out.Next = out.Next.Say(" Only " + hostname + " was measured; every service: ").Call("zerops_metrics").Say(" without serviceHostname.")
@@ -216,6 +216,30 @@ func Metrics(ctx context.Context, proj Project, hostname string, window time.Dur
 		}
 	}
 	return out, nil
+}
+
+// slowNow is an ok answer's word on slowness felt now (walk 86): what
+// the figures cannot rule out (bursts shorter than a bucket, a shared
+// core's neighbours), and whose log shows slow requests: svc's own for a
+// runtime; for a managed service, which logs only its own output, the
+// log of an app that calls it.
+func slowNow(ctx context.Context, proj Project, svc *platform.ServiceStack, bucket time.Duration) platform.Step {
+	hidden := "If it is slow now: these figures are averages per " + bucketName(bucket) + ", so bursts shorter than that do not show"
+	if svc == nil {
+		return platform.Say(hidden + ".")
+	}
+	if svc.Type.Category == platform.CategoryUser && scalingOf(ctx, proj.Client, *svc).CPUMode == "SHARED" {
+		hidden += ", and a SHARED core gives more or less power as its neighbours are busy, which no percentage here shows"
+	}
+	if svc.Type.Category != platform.CategoryUser {
+		st := platform.Say(hidden + "; " + svc.Name + "'s log is its own output, not the queries or requests its clients send: which of those are slow or time out shows in the log of the app that sends them")
+		if apps := runtimeNames(ctx, proj); len(apps) > 0 {
+			st = st.Say(" (").Call("zerops_logs", "serviceHostname="+apps[0]).Say(")")
+		}
+		return st.Say(".")
+	}
+	return platform.Say(hidden+"; slow or failing requests, timeouts and the calls they wait on show in its log (").
+		Call("zerops_logs", "serviceHostname="+svc.Name).Say(").")
 }
 
 // measuredServices is the service hostname names, or with none every
