@@ -70,7 +70,7 @@ func TestBackup_DeleteNamesBackup(t *testing.T) {
 		want       string
 	}{
 		{"database with a backup", "db", true, "Latest backup: db-"},
-		{"database without backups", "db", false, "zerops_manage action=backup serviceHostname=db"},
+		{"database without backups", "db", false, "db has no backup, so its data is gone with it; if that data matters, back it up first with zerops_manage action=backup serviceHostname=db."},
 		{"object storage", "storage", false, "keeps no backups of object-storage: its data is gone with it. Its files are in an S3-compatible bucket: copy them"},
 		{"runtime", "appdev", false, ""},
 	}

@@ -22,7 +22,7 @@ func TestBackupTags_Create(t *testing.T) {
 		want      []string // the listed tags
 		note      string
 	}{
-		{name: "untagged", note: "Untagged: a manual backup gets no daily/weekly/monthly tag and only a protected tag spares it from automatic deletion (Zerops docs); to keep one, set one in the service's backup retention settings"},
+		{name: "untagged", note: "Untagged: a manual backup gets no daily/weekly/monthly tag and only a protected tag spares it from automatic deletion (Zerops docs); to keep one, name a protected tag in the service's backup retention policy (Zerops UI; none is set here), then back up again with tags=[\"<that tag>\"]"},
 		{name: "untagged, protected tags set", protected: []string{"keep"}, note: `Untagged: a manual backup gets no daily/weekly/monthly tag and only a protected tag spares it from automatic deletion (Zerops docs); to keep one, back up with tags=["keep"] (protected here: keep)`},
 		{name: "a list", tags: []string{"pre-delete", "keep:v2", "pre-delete"}, want: []string{"pre-delete", "keep:v2"}, note: "Tagged pre-delete, keep:v2, none protected: a manual backup gets no"},
 		{name: "a single string", tags: "pre-delete", want: []string{"pre-delete"}, note: "Tagged pre-delete, none protected"},

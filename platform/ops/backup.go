@@ -106,7 +106,7 @@ func keepNote(tags, protected []string) string {
 	if len(tags) > 0 {
 		what = "Tagged " + strings.Join(tags, ", ") + ", none protected"
 	}
-	way := "set one in the service's backup retention settings (Zerops UI) and back up with it in tags"
+	way := "name a protected tag in the service's backup retention policy (Zerops UI; none is set here), then back up again with tags=[\"<that tag>\"]"
 	if len(protected) > 0 {
 		way = fmt.Sprintf("back up with tags=[%q] (protected here: %s)", protected[0], listSome(protected, ", "))
 	}
@@ -265,7 +265,9 @@ func deletionBackupNote(ctx context.Context, c platform.Client, svc *platform.Se
 	}
 	b := latestBackup(list.Files)
 	if b == nil {
-		return svc.Name + " has no backup: make one first with zerops_manage action=backup serviceHostname=" + svc.Name + "."
+		// Walk 86: "make one first" read as an order for a cache the user
+		// called unused; whether its data matters is the user's to say.
+		return svc.Name + " has no backup, so its data is gone with it; if that data matters, back it up first with zerops_manage action=backup serviceHostname=" + svc.Name + "."
 	}
 	when := ""
 	if !b.Created.IsZero() {
