@@ -104,7 +104,7 @@ func TestExport_NextSaysWhereItImports(t *testing.T) {
 	}{
 		{args: map[string]any{}, want: []string{"into another project", "not here", "service-import", "deploy appdev, appstage (under the hostnames the import gives them) with zerops_deploy",
 			"`project:` block", "zcli project project-import", "references reach the services of the project it runs in"},
-			not: []string{"project without these hostnames", "deploy db", "cache", "reaches these services"}},
+			not: []string{"project without these hostnames", "deploy db", "appstage, cache", "reaches these services"}},
 		{args: map[string]any{"serviceHostname": "appdev"}, want: []string{"here only after changing its hostname (appdev exists here)", "another project", "deploy appdev (under the hostnames the import gives them) with zerops_deploy",
 			"references reach this project's services"}},
 		{args: map[string]any{"serviceHostname": "db"}, want: []string{"here only after changing its hostname (db exists here)"}, not: []string{"zerops_deploy"}},
@@ -187,5 +187,27 @@ func TestExport_NamesChangesStillRunning(t *testing.T) {
 	wantOK(t, res)
 	if note := str(m["note"]); strings.Contains(note, "still running") {
 		t.Errorf("export after the scale ended still names it: %q", note)
+	}
+}
+
+// TestExport_SaysDataStaysBehind: an export creates data services empty
+// (walk 86: an agent asked to copy the db would import this and believe
+// it had a copy); the next step says so and how their data moves.
+func TestExport_SaysDataStaysBehind(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	for _, args := range []map[string]any{{}, {"serviceHostname": "db"}} {
+		res, m := h.call(t, "zerops_export", args)
+		wantOK(t, res)
+		next := str(m["next"])
+		if !strings.Contains(next, "The YAML carries no data") || !strings.Contains(next, "created empty") ||
+			!strings.Contains(next, "zerops_manage action=backup serviceHostname=db") {
+			t.Errorf("export %v: next %q does not say the data stays behind", args, next)
+		}
+	}
+	res, m := h.call(t, "zerops_export", map[string]any{"serviceHostname": "appdev"})
+	wantOK(t, res)
+	if next := str(m["next"]); strings.Contains(next, "no data") {
+		t.Errorf("a runtime's export speaks of data: %s", next)
 	}
 }

@@ -69,6 +69,7 @@ func Export(ctx context.Context, proj Project, hostname string) (*ExportResult, 
 	var kept []*yaml.Node
 	var runtimes []string // the exported runtimes: the YAML carries none of their code
 	var fromGit []string  // the exported runtimes with buildFromGit: built on import
+	var data []string     // the exported services holding data: imported empty
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
 		switch k.Value {
@@ -77,6 +78,9 @@ func Export(ctx context.Context, proj Project, hostname string) (*ExportResult, 
 			continue
 		case "services":
 			for _, svc := range v.Content {
+				if h := mapValue(svc, "hostname"); h != nil && holdsData(byName[h.Value]) {
+					data = append(data, h.Value)
+				}
 				if h := mapValue(svc, "hostname"); h != nil && byName[h.Value].Type.Category == platform.CategoryUser {
 					if g := mapValue(svc, "buildFromGit"); g != nil && g.Value != "" {
 						fromGit = append(fromGit, h.Value) // the import builds it from its repository
@@ -125,6 +129,9 @@ func Export(ctx context.Context, proj Project, hostname string) (*ExportResult, 
 			out.Next = out.Next.Say("; its zerops.yml's ${host_KEY} references reach the services of the project it runs in, so under the same hostnames they need no change.")
 		}
 	}
+	if len(data) > 0 {
+		out.Next = out.Next.Then(noDataNote(data, byName, len(runtimes) > 0))
+	}
 	if len(fromGit) > 0 {
 		verb := " builds from its"
 		if len(fromGit) > 1 {
@@ -138,6 +145,49 @@ func Export(ctx context.Context, proj Project, hostname string) (*ExportResult, 
 		out.Next = out.Next.Say(said)
 	}
 	return out, nil
+}
+
+// holdsData reports whether svc keeps data an import does not carry: a
+// managed service or a storage.
+func holdsData(svc platform.ServiceStack) bool {
+	switch svc.Type.Category {
+	case platform.CategoryStandard, platform.CategoryShared, platform.CategoryObject:
+		return true
+	}
+	return false
+}
+
+// noDataNote says that the data services of an export are imported empty
+// and how their data moves (walk 86: an agent asked to copy the db would
+// import the export and believe it had a copy): a backup loaded where the
+// type keeps one, the bucket's files copied for object storage.
+func noDataNote(data []string, byName map[string]platform.ServiceStack, either bool) platform.Step {
+	st := platform.Say(" The YAML carries no data: " + listSome(data, ", ") + " " + isAre(len(data)) + " created empty.")
+	if either {
+		st = platform.Say(" The YAML carries no data either: " + listSome(data, ", ") + " " + isAre(len(data)) + " created empty.")
+	}
+	var backed []string
+	var bucket string
+	for _, h := range data {
+		switch svc := byName[h]; {
+		case svc.Type.Category == platform.CategoryObject:
+			bucket = h
+		case platform.BacksUp(svc.Type.VersionName):
+			backed = append(backed, h)
+		}
+	}
+	if len(backed) > 0 {
+		each := " back it up ("
+		if len(backed) > 1 {
+			each = " back up each ("
+		}
+		st = st.Say(" To move the data of "+listSome(backed, ", ")+":"+each).Call("zerops_manage", "action=backup", "serviceHostname="+backed[0]).
+			Say(") and load the backup into the copy as zerops://docs/operations/backups shows.")
+	}
+	if bucket != "" {
+		st = st.Say(" Copy " + bucket + "'s files from its bucket into the copy's with an S3 client (rclone, aws s3 sync).")
+	}
+	return st
 }
 
 // runningChangesNote says which changes of the project (of hostname's
