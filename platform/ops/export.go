@@ -129,9 +129,7 @@ func Export(ctx context.Context, proj Project, hostname string) (*ExportResult, 
 			out.Next = out.Next.Say("; its zerops.yml's ${host_KEY} references reach the services of the project it runs in, so under the same hostnames they need no change.")
 		}
 	}
-	if len(data) > 0 {
-		out.Next = out.Next.Then(noDataNote(data, byName, len(runtimes) > 0))
-	}
+	out.Next = out.Next.Then(noDataNote(data, byName, len(runtimes) > 0))
 	if len(fromGit) > 0 {
 		verb := " builds from its"
 		if len(fromGit) > 1 {
@@ -160,8 +158,12 @@ func holdsData(svc platform.ServiceStack) bool {
 // noDataNote says that the data services of an export are imported empty
 // and how their data moves (walk 86: an agent asked to copy the db would
 // import the export and believe it had a copy): a backup loaded where the
-// type keeps one, the bucket's files copied for object storage.
+// type keeps one, the bucket's files copied for object storage. No step
+// when data is empty.
 func noDataNote(data []string, byName map[string]platform.ServiceStack, either bool) platform.Step {
+	if len(data) == 0 {
+		return platform.Step{}
+	}
 	st := platform.Say(" The YAML carries no data: " + listSome(data, ", ") + " " + isAre(len(data)) + " created empty.")
 	if either {
 		st = platform.Say(" The YAML carries no data either: " + listSome(data, ", ") + " " + isAre(len(data)) + " created empty.")
