@@ -38,3 +38,41 @@ func TestEvents_OlderFailureNotDenied(t *testing.T) {
 		t.Errorf("next does not say the listed failure is older than what runs: %s", next)
 	}
 }
+
+// TestEvents_BuildsDatedByTheirStart: a build row carries its version
+// number and the time its build began, so versions read in the order they
+// were made (walk 85: two builds shared the time a later deploy touched
+// them, and no row named the #N rollback answers speak of).
+func TestEvents_BuildsDatedByTheirStart(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	ctx := context.Background()
+	args := map[string]any{"sourceService": "appdev", "targetService": "appstage"}
+	good := demoApp["zerops.yml"]
+	writeApp(t, h.workDir(t), noBuildScript)
+	if res, _ := h.callWith(t, ctx, "zerops_deploy", args, "bad"); !res.IsError {
+		t.Fatalf("the build without its script passed: %s", text(res))
+	}
+	writeApp(t, h.workDir(t), map[string]string{"zerops.yml": good})
+	for _, tok := range []string{"good1", "good2"} {
+		if res, m := h.callWith(t, ctx, "zerops_deploy", args, tok); m["verdict"] != "live" {
+			t.Fatalf("the fixed deploy is not live: %s", text(res))
+		}
+	}
+	res, m := h.call(t, "zerops_events", map[string]any{"serviceHostname": "appstage"})
+	wantOK(t, res)
+	var versions []float64
+	var times []string
+	for _, e := range m["events"].([]any) {
+		if ev := e.(map[string]any); ev["kind"] == "build" {
+			v, _ := ev["version"].(float64)
+			versions, times = append(versions, v), append(times, str(ev["time"]))
+		}
+	}
+	if len(versions) != 3 || versions[0] != 3 || versions[1] != 2 || versions[2] != 1 {
+		t.Fatalf("build rows' versions %v, want 3, 2, 1 newest first: %s", versions, text(res))
+	}
+	if times[0] == times[1] || times[1] == times[2] {
+		t.Errorf("two builds share one time %v: %s", times, text(res))
+	}
+}

@@ -22,7 +22,7 @@ type deployInput struct {
 	TargetService   string `json:"targetService,omitempty" jsonschema:"default: sourceService"`
 	TargetServiceID string `json:"targetServiceId,omitempty" jsonschema:"or the target's id"`
 	Setup           string `json:"setup,omitempty" jsonschema:"zerops.yml setup name, e.g. dev or prod"`
-	WorkingDir      string `json:"workingDir,omitempty" jsonschema:"dir with zerops.yml; relative to ZCP's working dir (local) or /var/www (SSH)"`
+	WorkingDir      string `json:"workingDir,omitempty" jsonschema:"dir with zerops.yml; relative to ZCP's dir, or /var/www over SSH"`
 	ServiceID       string `json:"serviceId,omitempty" jsonschema:"the target's id (local)"`
 	Rollback        Bool   `json:"rollback,omitzero" jsonschema:"no push"`
 	AppVersionID    string `json:"appVersionId,omitempty" jsonschema:"rollback to this version (default: the previous)"`

@@ -12,7 +12,7 @@ import (
 
 type discoverInput struct {
 	ServiceHostname string `json:"serviceHostname,omitempty" jsonschema:"only this service"`
-	IncludeEnvs     Bool   `json:"includeEnvs,omitzero" jsonschema:"add env variables (secret and sensitive values ***, keys listed)"`
+	IncludeEnvs     Bool   `json:"includeEnvs,omitzero" jsonschema:"add env variables (secret values as ***, keys listed)"`
 }
 
 type discoverOutput struct {

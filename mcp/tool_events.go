@@ -82,6 +82,12 @@ func eventsNext(events []ops.Event, hostname string) string {
 	}
 	if len(failed) > 0 {
 		e := failed[0]
+		for _, f := range failed[1:] { // a failed process's own build, dated alike, carries the diagnosis
+			if e.Kind == ops.EventProcess && f.Kind == ops.EventBuild && f.ServiceID == e.ServiceID {
+				e = f
+				break
+			}
+		}
 		switch {
 		case e.Diagnosis != nil:
 			return diagnosisNext(*e.Diagnosis)

@@ -88,7 +88,7 @@ func (s *Server) logsTool() toolDef {
 			// Walk 82: the sandbox's verify sent here for request errors,
 			// and this step sent back to a verify answering the same.
 			next = "Next: no error line or known failure in these lines. The sandbox's stand-in logs its start and where it listens, no request's lines, " +
-				"so errors or slowness on requests do not show here (on Zerops they do, in these logs); failed builds and processes are in zerops_events."
+				"so errors or slowness on requests do not show here (on Zerops these logs hold what the app prints: request errors and timings only if it logs them); failed builds and processes are in zerops_events."
 		default:
 			next = "Next: no error line or known failure in these lines; zerops_verify" + verifyArg(res.Service) +
 				" checks that it answers (with the diagnosis if not); failed builds and processes are in zerops_events."

@@ -32,6 +32,9 @@ type Event struct {
 	ServiceID  string    `json:"serviceId,omitempty"`
 	FailReason string    `json:"failReason,omitempty"`
 	Source     string    `json:"source,omitempty"`
+	// Version is a build's number among its service's app versions (the
+	// "#2" deploy and rollback answers speak of); 0 for a process.
+	Version int `json:"version,omitempty"`
 	// Diagnosis is, for the newest failed build of a service, what its log shows.
 	Diagnosis *diagnose.Diagnosis `json:"diagnosis,omitempty"`
 }
@@ -115,16 +118,15 @@ func EventsSince(ctx context.Context, proj Project, hostname string, limit int, 
 		if serviceID != "" && v.ServiceStackID != serviceID {
 			continue
 		}
-		t := v.Created
-		if v.LastUpdate.After(t) {
-			t = v.LastUpdate
-		}
-		action := "build"
+		// A build is dated by its start: its last change moves whenever a
+		// newer version replaces it (walk 85: two builds read one time).
+		// A redeploy is dated by its activation, which is that change.
+		t, action := v.Created, "build"
 		if redeployed(v, versions) {
-			action = "redeploy" // walk 82: a rollback listed as a build, which it runs none of
+			t, action = v.LastUpdate, "redeploy" // walk 82: a rollback listed as a build, which it runs none of
 		}
 		events = append(events, Event{Time: t, Kind: EventBuild, ID: v.ID, Action: action, Status: string(v.Status),
-			ServiceID: v.ServiceStackID, Service: names[v.ServiceStackID], Source: v.Source})
+			ServiceID: v.ServiceStackID, Service: names[v.ServiceStackID], Source: v.Source, Version: v.Sequence})
 	}
 	sort.SliceStable(events, func(i, j int) bool { return events[i].Time.After(events[j].Time) })
 	return window(events, procs, versions, limit, since), nil
