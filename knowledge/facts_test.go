@@ -873,7 +873,7 @@ func TestFacts_DenoDefaultOS(t *testing.T) {
 func TestFacts_InitCommandSources(t *testing.T) {
 	t.Parallel()
 	assertKept(t, agentTexts(t), []keptFact{
-		{"troubleshooting/runtime-crashes", "the docs disagree whether a failed init command stops the start: say both", "(?s)## init-command-failed\n.{0,900}older per-runtime build-pipeline pages say the app starts anyway"},
+		{"troubleshooting/runtime-crashes", "the docs disagree whether a failed init command stops the start: say both", "(?s)## init-command-failed\n.{0,900}older per-runtime pages say the app starts anyway"},
 		{"config/zerops-yml-deploy", "a failed init command: newer guide fails the deploy, older pages start the app", "newer deployment-lifecycle guide; the older per-runtime build-pipeline pages say the deploy goes on"},
 	})
 }

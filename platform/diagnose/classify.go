@@ -10,6 +10,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/zeropsio/zcp/platform/editdist"
 	"github.com/zeropsio/zcp/platform/lazyregexp"
 )
 
@@ -748,6 +749,43 @@ func initCommandLine(lines []string, f found) string {
 	return f.bare
 }
 
+// initProgramFix fits d to an init command (cmd, as zerops.yml holds it)
+// whose program prog the run container lacks. A static or nginx container
+// runs no language at a start (walk 86: "run `npm run migrat` elsewhere"
+// kept the typo and left out the build): what the command makes belongs in
+// the build, what it changes in a database at each deploy in a runtime
+// service's init commands; a mistyped script is named corrected.
+func (d *Diagnosis) initProgramFix(cmd, subject, prog string, c *Code) {
+	d.Cause = subject + " runs " + prog + ", which its run container does not have, so it fails and the app is not started (init commands run at every container start, before `run.start`)."
+	d.Fix = "Install " + prog + " in `run.prepareCommands` (`sudo apk add --no-cache <package>` on Alpine, `sudo apt-get install -y <package>` on Ubuntu), or correct " + cmd + " in `run.initCommands`; every init command must exit 0."
+	base := c.runBase()
+	if base != "static" && base != "nginx" {
+		return
+	}
+	d.Cause = subject + " runs " + prog + ", which the " + base + " run container (Nginx serving files, with no language) does not have, so it fails and the app is not started (init commands run at every container start, before `run.start`)."
+	fixed := cmd
+	if m := npmRunRe.FindStringSubmatch(strings.Trim(cmd, "`")); m != nil {
+		if near := c.nearScript(m[2]); near != "" {
+			fixed = "`" + m[1] + near + m[3] + "` (package.json's \"scripts\" has `" + near + "`, not `" + m[2] + "`)"
+		}
+	}
+	d.Fix = "Remove " + cmd + " from this setup's `run.initCommands`: the " + base + " container runs no language. If it makes files the site serves, run " + fixed +
+		" in `build.buildCommands` instead, with a build.base that has " + prog + "; if it changes a database at each deploy (a migration), run it in the `run.initCommands` of a runtime service that has " + prog + "."
+}
+
+// npmRunRe splits a package manager's script run: what comes before the
+// script's name, the name, and what follows it.
+var npmRunRe = lazyregexp.New(`^((?:npm|pnpm|yarn|bun) run )([\w:.-]+)(.*)$`)
+
+// nearScript is the script of package.json closest to name, a script it
+// lacks; "" when the scripts were not read, it has name, or none is near.
+func (c *Code) nearScript(name string) string {
+	if c == nil || !c.ScriptsRead || slices.Contains(c.ScriptNames, name) {
+		return ""
+	}
+	return editdist.NearKey(name, c.ScriptNames)
+}
+
 // initFix fits d, an init command's failure (its line text), to what made
 // it fail, a line the init command printed first (cause): the one fix for
 // that, the file it runs into deployFiles or its options, in place of the
@@ -771,21 +809,19 @@ func (d *Diagnosis) initFix(text string, cause found, c *Code) {
 	}
 	if m := missingScript.FindStringSubmatch(cause.bare); m != nil && cause.sig.id == "npm-missing-script" {
 		// Walk 85: said of run.start, whose fix offered node on deno@1.
-		script := "`" + strings.Join(m[1:], "") + "`"
+		name := strings.Join(m[1:], "")
+		script := "`" + name + "`"
+		d.Evidence = clip(cause.text) // walk 86: npm's line says why, the platform's RUN.INIT line does not
 		d.Cause = subject + " runs the script " + script + ", which package.json's \"scripts\" does not define, so it fails and the app is not started (init commands run at every container start, before `run.start`)."
 		d.Fix = "Correct " + script + " in " + cmd + " in `run.initCommands` to a script package.json's \"scripts\" has, or add it there; every init command must exit 0."
+		if near := c.nearScript(name); near != "" { // walk 86: `migrate` beside `migrat` went unnamed
+			d.Fix = "In " + cmd + " in `run.initCommands`, run `" + near + "` in place of " + script + " (package.json's \"scripts\" has " + "`" + near + "`), or add a " + script + " script; every init command must exit 0."
+		}
 		return
 	}
 	if m := missingProgram.FindStringSubmatch(cause.bare); m != nil {
-		// Walk 85: npm in an init command on static, said of run.start.
-		prog, where := "`"+m[1]+m[2]+"`", "its run container"
-		fix := "Install " + prog + " in `run.prepareCommands` (`sudo apk add --no-cache <package>` on Alpine, `sudo apt-get install -y <package>` on Ubuntu), or correct " + cmd + " in `run.initCommands`; every init command must exit 0."
-		if base := c.runBase(); base == "static" || base == "nginx" {
-			where = "the " + base + " run container (Nginx serving files, with no language)"
-			fix = "Run " + cmd + " from a service of a runtime that has " + prog + " (in its `run.initCommands`), or drop it from this setup's `run.initCommands`; every init command must exit 0."
-		}
-		d.Cause = subject + " runs " + prog + ", which " + where + " does not have, so it fails and the app is not started (init commands run at every container start, before `run.start`)."
-		d.Fix = fix
+		d.Evidence = clip(cause.text)
+		d.initProgramFix(cmd, subject, "`"+m[1]+m[2]+"`", c)
 		return
 	}
 	if cause.sig.id == "start-command-invalid" {

@@ -549,8 +549,10 @@ func TestClassify_InitCommandProgramMissing(t *testing.T) {
 	for _, tc := range []struct {
 		name, base, line, fix string
 	}{
-		{"busybox on static", "static", "/bin/sh: npm: not found", "from a service of a runtime that has `npm`"},
-		{"dash on nginx", "nginx@1.22", "/bin/sh: 1: npm: not found", "drop it from this setup's `run.initCommands`"},
+		{"busybox on static", "static", "/bin/sh: npm: not found", "Remove `npm run migrate` from this setup's `run.initCommands`: the static container runs no language. " +
+			"If it makes files the site serves, run `npm run migrate` in `build.buildCommands` instead, with a build.base that has `npm`; " +
+			"if it changes a database at each deploy (a migration), run it in the `run.initCommands` of a runtime service that has `npm`."},
+		{"dash on nginx", "nginx@1.22", "/bin/sh: 1: npm: not found", "the nginx container runs no language"},
 		{"bash on alpine", "alpine@3.20", "bash: line 1: npm: command not found", "Install `npm` in `run.prepareCommands`"},
 	} {
 		ds := ClassifyWith(append([]string{"$ npm run migrate", tc.line}, tail...), Runtime, Options{Code: &Code{Base: tc.base}})
@@ -558,8 +560,36 @@ func TestClassify_InitCommandProgramMissing(t *testing.T) {
 			t.Errorf("%s: diagnoses %v, want init-command-failed alone", tc.name, signalIDs(ds))
 			continue
 		}
-		if d := ds[0]; !strings.Contains(d.Cause, "The init command `npm run migrate` runs `npm`, which") || !strings.Contains(d.Fix, tc.fix) {
-			t.Errorf("%s: cause %q fix %q: want the init command's program and %q", tc.name, d.Cause, d.Fix, tc.fix)
+		if d := ds[0]; !strings.Contains(d.Cause, "The init command `npm run migrate` runs `npm`, which") || !strings.Contains(d.Fix, tc.fix) || d.Evidence != tc.line {
+			t.Errorf("%s: cause %q fix %q evidence %q: want the init command's program, %q and the shell's line", tc.name, d.Cause, d.Fix, d.Evidence, tc.fix)
+		}
+	}
+}
+
+// TestClassify_InitCommandNearScript: a mistyped script of an init command
+// is named corrected when package.json has one near it, on a runtime and
+// in the build a static site moves it to (walk 86: "run `npm run migrat`
+// from a service that has npm" kept the typo).
+func TestClassify_InitCommandNearScript(t *testing.T) {
+	t.Parallel()
+	tail := []string{"RUN.INIT COMMANDS FINISHED WITH ERROR", `ERROR: init command failed: "npm run migrat" exited with code 1`}
+	code := func(base string) *Code {
+		return &Code{Base: base, ScriptsRead: true, ScriptNames: []string{"build", "migrate", "start"}}
+	}
+	for _, tc := range []struct {
+		name, base, line, fix string
+	}{
+		{"npm 10 on nodejs", "nodejs@22", `npm error Missing script: "migrat"`, "In `npm run migrat` in `run.initCommands`, run `migrate` in place of `migrat`"},
+		{"npm 9 on nodejs", "nodejs@20", `npm ERR! Missing script: "migrat"`, "run `migrate` in place of `migrat` (package.json's \"scripts\" has `migrate`)"},
+		{"npm on static", "static", "/bin/sh: npm: not found", "run `npm run migrate` (package.json's \"scripts\" has `migrate`, not `migrat`) in `build.buildCommands`"},
+	} {
+		ds := ClassifyWith(append([]string{"$ npm run migrat", tc.line}, tail...), Runtime, Options{Code: code(tc.base)})
+		if len(ds) != 1 || ds[0].Signal != "init-command-failed" {
+			t.Errorf("%s: diagnoses %v, want init-command-failed alone", tc.name, signalIDs(ds))
+			continue
+		}
+		if d := ds[0]; !strings.Contains(d.Fix, tc.fix) || d.Evidence != tc.line {
+			t.Errorf("%s: fix %q evidence %q: want %q and npm's line", tc.name, d.Fix, d.Evidence, tc.fix)
 		}
 	}
 }
