@@ -194,6 +194,16 @@ func (d *Diagnosis) builtOutputFix(text string, c *Code) bool {
 			"or `" + path.Dir(o) + "/~`, which deploys it at /var/www/" + path.Base(o) + "; then deploy again."
 		return true
 	}
+	if len(c.Outputs) == 1 && path.Dir(relPath(c.Outputs[0])) != "." && path.Ext(relPath(c.Outputs[0])) != ".sh" {
+		// The build's only executable under another name (walk 86: cargo
+		// writes target/release/<crate>, deployFiles listed ./build/app,
+		// and the fix was "the output directory", the whole cargo target).
+		o := relPath(c.Outputs[0])
+		d.Cause = "`build.deployFiles` lists `" + missing + "`, which the build did not write: its build commands write `" + o + "`."
+		d.Fix = "In `build.deployFiles` write `./" + path.Dir(o) + "/~/" + path.Base(o) + "` in place of `" + missing + "`, which deploys that file alone at /var/www/" + path.Base(o) +
+			" (`run.start` then runs `./" + path.Base(o) + "`); then deploy again."
+		return true
+	}
 	return false
 }
 
