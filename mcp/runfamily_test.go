@@ -88,3 +88,23 @@ func wantRunBaseWarning(t *testing.T, m map[string]any, answer, base string, war
 		t.Errorf("unexpected warning at run.base: %s", got)
 	}
 }
+
+// TestValidate_RunBaseFamilyFix: the run.base warning's fix keeps the
+// service's runtime only where one app may run on either; a Rust app on a
+// nodejs service is told to use a service of its own type alone (walk 86:
+// "keep nodejs with a run.start that nodejs runs" for Rust).
+func TestValidate_RunBaseFamilyFix(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{})
+	for base, keep := range map[string]bool{"rust@stable": false, "python@3.12": false, "bun@1.2": true, "deno@2": true} {
+		content := "zerops:\n  - setup: appstage\n    build:\n      base: " + base + "\n      deployFiles: ./\n" +
+			"    run:\n      base: " + base + "\n      ports: [{port: 8000, httpSupport: true}]\n      start: ./app\n"
+		res, _ := h.call(t, "zerops_validate", map[string]any{"content": content})
+		wantOK(t, res)
+		out := text(res)
+		if !strings.Contains(out, "Deploy this setup to a service of "+strings.Split(base, "@")[0]+"'s type") ||
+			strings.Contains(out, "keep run.base to a nodejs version") != keep {
+			t.Errorf("%s: want the keep-nodejs option %v: %s", base, keep, out)
+		}
+	}
+}

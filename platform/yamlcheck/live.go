@@ -160,7 +160,28 @@ func checkRunFamily(c *checker, s setupAt, in Live) {
 	}
 	c.warnf(p+".base", "%s is another runtime than %s, the type of the service %s this setup deploys to: the Zerops docs describe run.base as moving a service to another version of its own runtime, and say nothing of another runtime (the platform may refuse the deploy or run it on the service's own)",
 		platform.Clip(r.Base, 40), platform.Clip(typ, 40), platform.Clip(s.Name, 40)).Fix =
-		fmt.Sprintf("Deploy this setup to a service of %s's type (create it with zerops_import, then name it in the setup), or keep run.base to a %s version for this service with a run.start that %[2]s runs.", platform.Clip(runtimeOf(r.Base), 40), platform.Clip(runtimeOf(typ), 40))
+		familyFix(runtimeOf(r.Base), runtimeOf(typ))
+}
+
+// familyFix is the fix of a run.base of runtime base on a service of
+// runtime svc: a service of base's type; keeping svc's runtime only where
+// one app may run on either (JavaScript's, PHP's web servers). Walk 86: a
+// Rust app was told to keep nodejs "with a run.start that nodejs runs".
+func familyFix(base, svc string) string {
+	fix := fmt.Sprintf("Deploy this setup to a service of %s's type (create it with zerops_import, then name it in the setup)", platform.Clip(base, 40))
+	kin := func(r string) string {
+		switch r {
+		case "nodejs", "bun", "deno":
+			return "js"
+		case "php-nginx", "php-apache":
+			return "php"
+		}
+		return r
+	}
+	if kin(base) == kin(svc) {
+		return fix + fmt.Sprintf(", or keep run.base to a %s version for this service with a run.start that %[1]s runs.", platform.Clip(svc, 40))
+	}
+	return fix + "."
 }
 
 // osBase reports whether a run base is a bare OS (alpine@latest, 22.04):
