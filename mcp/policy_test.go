@@ -358,8 +358,8 @@ func TestReplay_SameMutationWithinWindow(t *testing.T) {
 		t.Fatal("the repeated call was sent again")
 	}
 	m := decode(again)
-	if next, _ := m["next"].(string); !strings.HasPrefix(next, "REPLAY:") || !strings.Contains(next, "repeat: true") {
-		t.Errorf("replay next = %q", next)
+	if next, _ := m["next"].(string); !strings.HasPrefix(next, "REPLAY: you made this same call 30s ago;") || !strings.Contains(next, "repeat: true") {
+		t.Errorf("replay next = %q, want no call id the model never saw", next) // walk 85: "(c8)"
 	}
 	if decode(first)["processes"] == nil || m["processes"] == nil {
 		t.Errorf("the replay does not carry the first answer: %s", text(again))

@@ -116,8 +116,10 @@ func (s *Server) replay(st *callState, rec decisionRecord, first *replayEntry) s
 // replayAnswer is a copy of the first call's result whose next step says
 // it is a replay and how to send the call a second time.
 func replayAnswer(res *sdk.CallToolResult, firstID string, ago time.Duration) *sdk.CallToolResult {
-	note := fmt.Sprintf("REPLAY: you made this same call (%s) %s ago; this is its answer and nothing was sent again. If you mean to do it a second time, call again adding repeat: true to the arguments (ZCP takes it for every tool though no schema lists it).",
-		firstID, ago.Round(time.Second))
+	// The first call's id goes in _meta only: the model never saw it
+	// (walk 85: "(c8)" read as something to look up).
+	note := fmt.Sprintf("REPLAY: you made this same call %s ago; this is its answer and nothing was sent again. If you mean to do it a second time, call again adding repeat: true to the arguments (ZCP takes it for every tool though no schema lists it).",
+		ago.Round(time.Second))
 	out := *res
 	out.Meta = sdk.Meta{"zcp/replayOf": firstID}
 	var m map[string]any
