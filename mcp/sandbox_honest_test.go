@@ -169,7 +169,7 @@ func TestDeploy_SandboxRequiredEnvVariable(t *testing.T) {
 		}
 		// walk 81: "on Zerops, zerops_verify tells" sent the agent to
 		// verify, which answered the same here.
-		if !strings.Contains(str(m["next"]), "zerops_verify serviceHostname=appstage tells whether it is live (here it answers the same until the code or zerops.yml changes)") {
+		if !strings.Contains(str(m["next"]), "zerops_verify serviceHostname=appstage tells whether it is live (here it answers the same until another version is deployed)") {
 			t.Errorf("the next step sends to verify without saying the sandbox answers the same: %s", str(m["next"]))
 		}
 	})

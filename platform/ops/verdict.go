@@ -342,7 +342,7 @@ func (j *judgement) byAnswers(t probeTally) {
 		j.set(platform.VerdictUnverified, fmt.Sprintf("the sandbox's stand-in for %s answers %d at %s, but the sandbox, which runs no code, could not check %s; on the platform the HTTP probe decides",
 			name, p.Status, p.URL, p.Unverified),
 			unsetVarsNext(p.Unverified, name, j.src).Say("act on what the reason names if it is wrong (the sandbox could not check it); on Zerops, ").Call("zerops_verify", host).
-				Say(" tells whether it is live (here it answers the same until the code or zerops.yml changes).")) // walk 81 called it again
+				Say(" tells whether it is live (here it answers the same until another version is deployed).")) // walk 81 called it again
 	default:
 		p := firstOK(h.Probes)
 		reason := fmt.Sprintf("%s answers %d at %s", name, p.Status, p.URL)
