@@ -197,9 +197,11 @@ func Metrics(ctx context.Context, proj Project, hostname string, window time.Dur
 	case out.Verdict == MetricsOK:
 		// No verdict on why anything is slow, and no scaling: the user may be
 		// planning for load, which only they know; the numbers' meaning is said.
-		out.Next = platform.Say("nothing near a limit, so nothing needs scaling for the load measured. To plan for more load: ").
-			Then(loadHeadroom(ctx, c, busiest, busiestUse, localUploads(ctx, proj, busiest))).Say(". ").
-			Then(slowNow(ctx, proj, busiest, bucket))
+		// Slowness felt now first, then planning (walk 86: the question
+		// asked came after the planning no one asked for).
+		out.Next = platform.Say("nothing near a limit, so nothing needs scaling for the load measured. ").
+			Then(slowNow(ctx, proj, busiest, bucket)).Say(" To plan for more load: ").
+			Then(loadHeadroom(ctx, c, busiest, busiestUse, localUploads(ctx, proj, busiest))).Say(".")
 		out.Next = withSpikeAndStopped(out.Next, busiest, stopped)
 		if hostname != "" { // walk 84: "is everything OK" asked of one service left db and cache unread
 			out.Next = out.Next.Say(" Only " + hostname + " was measured; every service: ").Call("zerops_metrics").Say(" without serviceHostname.")
