@@ -146,6 +146,14 @@ func pushedCode(ctx context.Context, env Env, req Request, y ops.Setup) *diagnos
 		// tells the framework (Qwik's dev server started by `vite`).
 		nodePackages(ctx, env, req, b, &c)
 	}
+	if !c.ScriptsRead && env.ReadSource != nil && slices.ContainsFunc(y.Init(), pmRunRe.MatchString) {
+		// An init command running a package.json script on another base
+		// (walk 86: `npm run migrat` on static): its scripts name the one
+		// near a typo.
+		if src, err := env.ReadSource(ctx, req, "package.json"); err == nil && src != "" {
+			c.ScriptNames, c.ScriptsRead = manifestScripts(src)
+		}
+	}
 	c.CMS, c.Uploads = localCMS(ctx, env, req, base, c.Packages)
 	if strings.HasPrefix(base, "php") {
 		c.DocumentRoot, c.IndexDir = y.DocumentRoot(), indexDir(ctx, env, req, "index.php", "www", "public", "web", "htdocs", ".")
@@ -561,6 +569,9 @@ var redwoodServe = regexp.MustCompile(`\b(?:rw|redwood) serve(?:\s*$|\s+(?:web\b
 
 // javaJar finds a start that runs a jar.
 var javaJar = regexp.MustCompile(`^\s*(?:exec\s+)?java\s(?:.*\s)?-jar\s`)
+
+// pmRunRe finds a command running a package.json script.
+var pmRunRe = regexp.MustCompile(`\b(?:npm|pnpm|yarn|bun) run \S`)
 
 // nodePackages fills c with what package.json declares and whether the
 // build (b) leaves devDependencies out.

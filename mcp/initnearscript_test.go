@@ -20,13 +20,18 @@ func TestDeploy_InitScriptTypoNamesTheScript(t *testing.T) {
 	node := strings.ReplaceAll(demoZeropsYml, "      start: node index.js", "      initCommands: [npm run migrat]\n      start: node index.js")
 	static := strings.ReplaceAll(node, "      base: nodejs@22\n      ports: [{port: 3000, httpSupport: true}]\n      initCommands: [npm run migrat]\n      start: node index.js",
 		"      base: static\n      initCommands: [npm run migrat]")
+	deno := "zerops:\n  - setup: appstage\n    build:\n      base: deno@1\n      buildCommands: [deno task build]\n      deployFiles: [dist/~, package.json, scripts]\n" +
+		"    run:\n      base: static\n      initCommands: [npm run migrat]\n"
 	for _, tt := range []struct {
 		name, yml, evidence, fix string
 	}{
+		// walk 86: a Deno-built site; package.json was read only for a
+		// Node build or run base.
+		{"static built by deno", deno, "npm: not found", "run `npm run migrate` (package.json's \"scripts\" has `migrate`, not `migrat`) in `build.buildCommands` instead"},
 		{"nodejs", node, "Missing script: ", "run `migrate` in place of `migrat`"},
 		{"static", static, "npm: not found", "run `npm run migrate` (package.json's \"scripts\" has `migrate`, not `migrat`) in `build.buildCommands` instead"},
 	} {
-		if !strings.Contains(tt.yml, "initCommands") || tt.name == "static" && !strings.Contains(tt.yml, "base: static") {
+		if !strings.Contains(tt.yml, "initCommands") || tt.name != "nodejs" && !strings.Contains(tt.yml, "base: static") {
 			t.Fatalf("%s: the zerops.yml was not rewritten:\n%s", tt.name, tt.yml)
 		}
 		files := map[string]string{"zerops.yml": tt.yml, "package.json": pkg, "migrate.js": "console.log('migrated')\n"}
