@@ -146,14 +146,7 @@ func pushedCode(ctx context.Context, env Env, req Request, y ops.Setup) *diagnos
 		// tells the framework (Qwik's dev server started by `vite`).
 		nodePackages(ctx, env, req, b, &c)
 	}
-	if !c.ScriptsRead && env.ReadSource != nil && slices.ContainsFunc(y.Init(), pmRunRe.MatchString) {
-		// An init command running a package.json script on another base
-		// (walk 86: `npm run migrat` on static): its scripts name the one
-		// near a typo.
-		if src, err := env.ReadSource(ctx, req, "package.json"); err == nil && src != "" {
-			c.ScriptNames, c.ScriptsRead = manifestScripts(src)
-		}
-	}
+	initScripts(ctx, env, req, y.Init(), &c)
 	c.CMS, c.Uploads = localCMS(ctx, env, req, base, c.Packages)
 	if strings.HasPrefix(base, "php") {
 		c.DocumentRoot, c.IndexDir = y.DocumentRoot(), indexDir(ctx, env, req, "index.php", "www", "public", "web", "htdocs", ".")
@@ -569,6 +562,18 @@ var redwoodServe = regexp.MustCompile(`\b(?:rw|redwood) serve(?:\s*$|\s+(?:web\b
 
 // javaJar finds a start that runs a jar.
 var javaJar = regexp.MustCompile(`^\s*(?:exec\s+)?java\s(?:.*\s)?-jar\s`)
+
+// initScripts fills c with package.json's scripts, not read yet, when an
+// init command runs one (walk 86: `npm run migrat` on a static base built
+// by Deno): they name the one near a typo.
+func initScripts(ctx context.Context, env Env, req Request, init []string, c *diagnose.Code) {
+	if c.ScriptsRead || env.ReadSource == nil || !slices.ContainsFunc(init, pmRunRe.MatchString) {
+		return
+	}
+	if src, err := env.ReadSource(ctx, req, "package.json"); err == nil && src != "" {
+		c.ScriptNames, c.ScriptsRead = manifestScripts(src)
+	}
+}
 
 // pmRunRe finds a command running a package.json script.
 var pmRunRe = regexp.MustCompile(`\b(?:npm|pnpm|yarn|bun) run \S`)
