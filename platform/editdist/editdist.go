@@ -51,25 +51,30 @@ func distanceWithin(a, b string, limit int, swaps bool) int {
 }
 
 // NearKey is the allowed key an unknown key most likely misspells: the same
-// key in other case, one that starts with it or it with one (a dropped or
-// added suffix: port for ports, enableSubdomain for enableSubdomainAccess),
-// or the closest within two edits. "" when none is near.
+// key in other case, one a single edit away, one that starts with it or it
+// with one (a dropped or added suffix: port for ports, enableSubdomain for
+// enableSubdomainAccess), or the closest within two edits, in that order
+// (start:prod, one edit, before start, a prefix, for start:prd). "" when
+// none is near.
 func NearKey(unknown string, allowed []string) string {
 	u := strings.ToLower(unknown)
-	best, bestDist := "", 3
+	// Scores in half edits: an edit is 2, a prefix 3, so one edit beats
+	// a prefix and a prefix two edits.
+	best, bestScore := "", 6
 	for _, a := range allowed {
 		l := strings.ToLower(a)
 		if l == u {
 			return a
 		}
-		if len(u) >= 4 && (strings.HasPrefix(l, u) || strings.HasPrefix(u, l)) {
-			if bestDist > 1 {
-				best, bestDist = a, 1
-			}
-			continue
+		score := 6
+		if d := EditDistanceWithin(u, l, 3); d < 3 && 2*d <= len(l) {
+			score = 2 * d
 		}
-		if d := EditDistanceWithin(u, l, bestDist); d < bestDist && 2*d <= len(l) {
-			best, bestDist = a, d
+		if len(u) >= 4 && (strings.HasPrefix(l, u) || strings.HasPrefix(u, l)) {
+			score = min(score, 3)
+		}
+		if score < bestScore || score == 3 && bestScore == 3 && len(a) > len(best) { // of prefixes, the longer
+			best, bestScore = a, score
 		}
 	}
 	return best

@@ -57,3 +57,30 @@ func TestSwapDistanceWithin_Table(t *testing.T) {
 		}
 	}
 }
+
+// TestNearKey_OneEditBeforeAPrefix: a key one edit away is a likelier
+// misspelling than one the unknown key starts with (walk 87: `start:prd`
+// was corrected to `start`, beside `start:prod`); a prefix still beats two
+// edits, and nothing near is "".
+func TestNearKey_OneEditBeforeAPrefix(t *testing.T) {
+	t.Parallel()
+	scripts := []string{"build", "dev", "start", "start:prod"}
+	for _, tt := range []struct {
+		unknown string
+		allowed []string
+		want    string
+	}{
+		{"start:prd", scripts, "start:prod"},
+		{"strat", scripts, "start"},
+		{"start:production", scripts, "start:prod"},
+		{"port", []string{"ports", "httpSupport"}, "ports"},
+		{"enableSubdomain", []string{"enableSubdomainAccess", "envVariables"}, "enableSubdomainAccess"},
+		{"migrat", []string{"migrate", "seed"}, "migrate"},
+		{"deploy", scripts, ""},
+		{"START", scripts, "start"},
+	} {
+		if got := NearKey(tt.unknown, tt.allowed); got != tt.want {
+			t.Errorf("NearKey(%q) = %q, want %q", tt.unknown, got, tt.want)
+		}
+	}
+}
