@@ -71,7 +71,7 @@ func TestNearKey_OneEditBeforeAPrefix(t *testing.T) {
 		want    string
 	}{
 		{"start:prd", scripts, "start:prod"},
-		{"strat", scripts, "start"},
+		{"stort", scripts, "start"},
 		{"start:production", scripts, "start:prod"},
 		{"port", []string{"ports", "httpSupport"}, "ports"},
 		{"enableSubdomain", []string{"enableSubdomainAccess", "envVariables"}, "enableSubdomainAccess"},
