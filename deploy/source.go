@@ -566,7 +566,13 @@ var javaJar = regexp.MustCompile(`^\s*(?:exec\s+)?java\s(?:.*\s)?-jar\s`)
 // initScripts fills c with package.json's scripts, not read yet, when an
 // init command runs one (walk 86: `npm run migrat` on a static base built
 // by Deno): they name the one near a typo.
+// It also lists the upload's top for them (c.Top): the file near one an
+// init command runs that the deploy lacks.
 func initScripts(ctx context.Context, env Env, req Request, init []string, c *diagnose.Code) {
+	if len(init) > 0 && env.ListSource != nil {
+		names, _ := env.ListSource(ctx, req, "")
+		c.Top = names[:min(len(names), maxTop)]
+	}
 	if c.ScriptsRead || env.ReadSource == nil || !slices.ContainsFunc(init, pmRunRe.MatchString) {
 		return
 	}
@@ -574,6 +580,9 @@ func initScripts(ctx context.Context, env Env, req Request, init []string, c *di
 		c.ScriptNames, c.ScriptsRead = manifestScripts(src)
 	}
 }
+
+// maxTop bounds the names of the upload's top kept for init commands.
+const maxTop = 500
 
 // pmRunRe finds a command running a package.json script.
 var pmRunRe = regexp.MustCompile(`\b(?:npm|pnpm|yarn|bun) run \S`)

@@ -847,6 +847,34 @@ func (d *Diagnosis) initFix(text string, cause found, c *Code) {
 	}
 	d.Cause = subject + " runs " + file + ", which the deploy did not put in /var/www, so it fails and the app is not started (init commands run at every container start, before `run.start`)."
 	d.Fix = "Deploy " + rel + ": the build must have it (uploaded, or made by a build command) and `build.deployFiles` must include it; or correct its path in " + cmd + " in `run.initCommands`."
+	if near := c.nearTop(strings.Trim(rel, "`")); near != "" {
+		// Walk 87 (own): `php artisn` was told to deploy `artisn`.
+		d.Evidence = clip(cause.text)
+		d.Cause = subject + " runs " + file + ", which is not in /var/www; the upload has `" + near + "`, so it fails and the app is not started (init commands run at every container start, before `run.start`)."
+		d.Fix = "In " + cmd + " in `run.initCommands`, write `" + near + "` in place of " + rel + "."
+	}
+}
+
+// nearTop is the name at the top of the upload (c.Top) closest to file,
+// a path the deploy lacks: one or two letters off, of its extension; ""
+// when file is in a folder, or no name is near.
+func (c *Code) nearTop(file string) string {
+	if c == nil || len(c.Top) == 0 || strings.Contains(file, "/") || slices.Contains(c.Top, file) {
+		return ""
+	}
+	if path.Ext(file) != "" {
+		return NearFile(file, c.Top)
+	}
+	var bare []string // files without an extension: artisan, console
+	for _, n := range c.Top {
+		if !strings.HasSuffix(n, "/") && path.Ext(n) == "" {
+			bare = append(bare, n)
+		}
+	}
+	if near := editdist.NearKey(file, bare); near != "" && editdist.EditDistanceWithin(file, near, 3) <= 2 {
+		return near
+	}
+	return ""
 }
 
 // preparedElsewhere is the first of c's run.prepareCommands that shows

@@ -115,6 +115,10 @@ type Code struct {
 	// NearFrom is "" for a Near the upload holds.
 	Near     string `json:"near,omitempty"`
 	NearFrom string `json:"nearFrom,omitempty"`
+	// Top are the names at the top of the upload (folders end in "/"),
+	// listed when the setup has init commands: the file near one an init
+	// command runs that the deploy lacks (artisn: artisan).
+	Top []string `json:"top,omitempty"`
 	// ScriptNames are the names of package.json's "scripts", sorted, when
 	// it was read (ScriptsRead): what `npm run` can run.
 	ScriptNames []string `json:"scriptNames,omitempty"`

@@ -1,0 +1,43 @@
+package mcp_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// TestDeploy_InitFileTypoNamesTheFile: `php artisn config:cache` in
+// run.initCommands beside an uploaded `artisan` fails with PHP's line as
+// evidence and a fix correcting the name, not one deploying a file named
+// `artisn` (walk 87, own: the Laravel goal); a file with an extension
+// (seed.php for sed.php) is corrected the same way, and a name nothing
+// is near keeps the deploy-or-correct fix.
+func TestDeploy_InitFileTypoNamesTheFile(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ name, init, evidence, fix string }{
+		{"artisan", "php artisn config:cache", "Could not open input file: artisn", "In `php artisn config:cache` in `run.initCommands`, write `artisan` in place of `artisn`"},
+		{"a php script", "php sed.php", "Could not open input file: sed.php", "write `seed.php` in place of `sed.php`"},
+		{"nothing near", "php bootstrap.php", "", "Deploy `bootstrap.php`: the build must have it"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: api\n    type: php-nginx@8.4\n"}, "import"); res.IsError {
+				t.Fatalf("import: %s", text(res))
+			}
+			yml := "zerops:\n  - setup: api\n    build:\n      base: php@8.4\n      deployFiles: ./\n    run:\n      base: php-nginx@8.4\n      documentRoot: public\n" +
+				"      initCommands:\n        - " + tc.init + "\n"
+			wd := h.ownApp(t, map[string]string{"zerops.yml": yml, "artisan": "<?php\n", "seed.php": "<?php\n", "public/index.php": "<?php\necho 'ok';\n"})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": wd, "targetService": "api"}, "deploy")
+			if m["verdict"] != "deploy-failed" {
+				t.Fatalf("verdict %v, want deploy-failed: %s", m["verdict"], text(res))
+			}
+			if s := str(m["suggestion"]); !strings.Contains(s, tc.fix) {
+				t.Errorf("suggestion %q lacks %q", s, tc.fix)
+			}
+			if tc.evidence != "" && !strings.Contains(text(res), `"evidence":"`+tc.evidence) {
+				t.Errorf("the evidence is not PHP's line %q: %s", tc.evidence, text(res))
+			}
+		})
+	}
+}
