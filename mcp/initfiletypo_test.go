@@ -41,3 +41,30 @@ func TestDeploy_InitFileTypoNamesTheFile(t *testing.T) {
 		})
 	}
 }
+
+// TestDeploy_WorkerBesideWebServerIsSaid: a run.start beside php-nginx's
+// web server (a queue worker) was not mentioned at all; one that cannot
+// start (`php artisn`) is said with PHP's line, one that may run is said
+// not followed, and neither is called live.
+func TestDeploy_WorkerBesideWebServerIsSaid(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ start, says string }{
+		{"php artisn queue:work", "run.start `php artisn queue:work` exits at once here (\"Could not open input file: artisn\")"},
+		{"php artisan queue:work", "whether run.start `php artisan queue:work`, beside the web server, keeps running: the sandbox does not follow it"},
+	} {
+		t.Run(tc.start, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{sandboxPush: true})
+			if res, _ := h.callWith(t, context.Background(), "zerops_import", map[string]any{"content": "services:\n  - hostname: api\n    type: php-nginx@8.4\n"}, "import"); res.IsError {
+				t.Fatalf("import: %s", text(res))
+			}
+			yml := "zerops:\n  - setup: api\n    build:\n      base: php@8.4\n      deployFiles: ./\n    run:\n      base: php-nginx@8.4\n      documentRoot: public\n      start: " + tc.start + "\n"
+			wd := h.ownApp(t, map[string]string{"zerops.yml": yml, "artisan": "<?php\n", "public/index.php": "<?php\necho 'ok';\n"})
+			res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": wd, "targetService": "api"}, "deploy")
+			check, _ := m["check"].(map[string]any)
+			if m["verdict"] != "unverified" || !strings.Contains(str(check["reason"]), tc.says) {
+				t.Errorf("verdict %v, want unverified saying %q: %s", m["verdict"], tc.says, text(res))
+			}
+		})
+	}
+}

@@ -233,6 +233,7 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 		out.Unchecked = append(out.Unchecked, r.phpDBFallbacks()...)
 		out.Unchecked = append(out.Unchecked, r.phpNeonEnv()...)
 		out.Unchecked = append(out.Unchecked, r.laravelAppKey()...)
+		out.Unchecked = append(out.Unchecked, r.besideWebServer()...)
 		return out
 	}
 	// Each start command (run.start, each of run.startCommands) is a
@@ -286,6 +287,27 @@ func run(d *Setup, files *Files, built *BuildResult, runBase string, env Env, se
 	}
 	if len(out.Listens) > 1 {
 		out.Banner = "" // servers of their own: the plain line for each
+	}
+	return out
+}
+
+// besideWebServer is what the sandbox could not check of the start
+// commands that run beside a web server base's own (a queue worker on
+// php-nginx): one that exits at once is said with the line it prints
+// (walk 87, own: `php artisn queue:work` went unmentioned); the others are
+// not followed, so whether they keep running is unknown.
+func (r *runSim) besideWebServer() []string {
+	var out []string
+	for _, sc := range r.d.Starts() {
+		r.cwd, r.read = r.path(orStr(sc.WorkingDir, RunRoot)), map[string]string{}
+		shown := clip(shownCommand(sc.Command), 80)
+		if cmd := r.resolve(sc.Command, 0); cmd.crash != nil {
+			first := cmd.crash[len(cmd.crash)-1].Msg
+			out = append(out, fmt.Sprintf("the process beside the web server: run.start `%s` exits at once here (%q), so it is started again and again while the web server answers",
+				shown, clip(first, 120)))
+			continue
+		}
+		out = append(out, fmt.Sprintf("whether run.start `%s`, beside the web server, keeps running: the sandbox does not follow it (on Zerops its lines are in the runtime log)", shown))
 	}
 	return out
 }
