@@ -285,6 +285,7 @@ func TestAnswers_EnvSetWarnsUnresolvedReference(t *testing.T) {
 		{"KeyNothingLike", "DB=${db_zzz}", []string{"db has no variable zzz", "reference one of the variables it has"}},
 		{"KeyTypo", "DB=${db_pasword}", []string{"db has no variable pasword", "likely meant one is ${db_password}"}},
 		{"KeyAbbreviatedHost", "DB=${db_host}", []string{"db has no variable host", "likely meant one is ${db_hostname}"}},
+		{"KeyWithASuffix", "DB=${db_hostname_wrong}", []string{"db has no variable hostname_wrong", "likely meant one is ${db_hostname}"}}, // walk 87 (own): no key named
 		{"KeyAbbreviatedPass", "DB=${db_pass}", []string{"db has no variable pass", "likely meant one is ${db_password}"}},
 		{"HostTypo", "DB=${dbb_password}", []string{"no service \"dbb\"", "likely ${db_password}"}},
 		{"HostLettersSwapped", "DB=${bd_password}", []string{"no service \"bd\"", "likely ${db_password}"}},

@@ -417,6 +417,14 @@ func nearestKey(typo string, keys []string) string {
 	if best != "" {
 		return best
 	}
+	for _, k := range keys { // a key and a suffix the typo adds: hostname_wrong, port_old
+		if kl := strings.ToLower(k); strings.HasPrefix(low, kl+"_") && len(k) > len(best) {
+			best = k
+		}
+	}
+	if best != "" {
+		return best
+	}
 	if k := urlKey(low, keys); k != "" {
 		return k
 	}
