@@ -39,7 +39,7 @@ func TestDeploy_CargoBinaryName(t *testing.T) {
 		{"a [[bin]] of its own name", "./target/release/~/api", "./api", pkg + "\n[[bin]]\nname = \"api\"\npath = \"src/main.rs\"\n", "live", ""},
 		{"a workspace: not read", "./target/release/~/api", "./api", pkg + "\n[workspace]\nmembers = [\"api\"]\n", "live", ""},
 		// Walk 86: the fix said "the output directory", the whole target.
-		{"a folder cargo never writes", "./build/app", "./build/app", pkg, "build-failed", "In `build.deployFiles` write `./target/release/~/rust` in place of `build/app`"},
+		{"a folder cargo never writes", "./build/app", "./build/app", pkg, "build-failed", "In `build.deployFiles` write `./target/release/~/rust` in place of `build/app`, which deploys that file alone at /var/www/rust, and in `run.start` run `./rust` in place of `./build/app`"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

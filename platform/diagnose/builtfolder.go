@@ -202,6 +202,12 @@ func (d *Diagnosis) builtOutputFix(text string, c *Code) bool {
 		d.Cause = "`build.deployFiles` lists `" + missing + "`, which the build did not write: its build commands write `" + o + "`."
 		d.Fix = "In `build.deployFiles` write `./" + path.Dir(o) + "/~/" + path.Base(o) + "` in place of `" + missing + "`, which deploys that file alone at /var/www/" + path.Base(o) +
 			" (`run.start` then runs `./" + path.Base(o) + "`); then deploy again."
+		if first, _, _ := strings.Cut(strings.TrimSpace(c.Start), " "); first != "" && first != "./"+path.Base(o) && relPath(first) == missing {
+			// The start names the missing entry too: both change at once
+			// (walk 87, own: a second round for run.start).
+			d.Fix = "In `build.deployFiles` write `./" + path.Dir(o) + "/~/" + path.Base(o) + "` in place of `" + missing + "`, which deploys that file alone at /var/www/" + path.Base(o) +
+				", and in `run.start` run `./" + path.Base(o) + "` in place of `" + first + "`; then deploy again."
+		}
 		return true
 	}
 	return false
