@@ -42,7 +42,7 @@ func (s *Server) manageTool() toolDef {
 	return newTool(&sdk.Tool{
 		Name:        "zerops_manage",
 		Description: "Lifecycle, scaling and backups of a service (action); a progress token follows the process, else zerops_process.",
-		Annotations: mutatingAnn("Manage service", false, true),
+		Annotations: mutatingAnn("Manage service", true, false),
 	}, func(ctx context.Context, req *sdk.CallToolRequest, in manageInput) (manageOutput, error) {
 		scale := ops.ScaleParams{
 			MinCPU: in.MinCPU.ptr(), MaxCPU: in.MaxCPU.ptr(),
