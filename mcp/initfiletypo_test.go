@@ -68,3 +68,20 @@ func TestDeploy_WorkerBesideWebServerIsSaid(t *testing.T) {
 		})
 	}
 }
+
+// TestDeploy_WebServerRunBaseOnAnotherType: php-nginx pushed as the run
+// base of a nodejs service, with run.ports 3000 and a start beside the
+// web server: port 80 is its web server's, so the fix drops run.ports and
+// run.start, never a PORT variable the PHP code cannot use (walk 88).
+func TestDeploy_WebServerRunBaseOnAnotherType(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{sandboxPush: true})
+	yml := "zerops:\n  - setup: appdev\n    build:\n      base: php@8.3\n      deployFiles: ./\n    run:\n      base: php-nginx@8.3\n      documentRoot: public\n" +
+		"      ports:\n        - port: 3000\n          httpSupport: true\n      start: php artisn serve --host=0.0.0.0 --port=3000\n"
+	wd := h.ownApp(t, map[string]string{"zerops.yml": yml, "artisan": "<?php\n", "public/index.php": "<?php\necho 'ok';\n"})
+	res, m := h.callWith(t, context.Background(), "zerops_deploy", map[string]any{"workingDir": wd, "targetService": "appdev"}, "deploy")
+	if next := str(m["next"]); m["verdict"] != "not-answering" || !strings.Contains(next, "Remove `run.ports` (and `run.start`) from zerops.yml: php-nginx needs neither") ||
+		strings.Contains(text(res), "getenv('PORT')") {
+		t.Errorf("verdict %v: want run.ports and run.start dropped, no PORT: %s", m["verdict"], text(res))
+	}
+}

@@ -211,6 +211,11 @@ func classifyKnowing(ctx context.Context, proj Project, svc platform.ServiceStac
 	opt.Runtime = cmp.Or(svc.Type.VersionName, svc.Type.Name)
 	if opt.Code != nil && opt.Code.Base != "" {
 		opt.Runtime = opt.Code.Base
+		if opt.Ports != nil && opt.WebServer == "" {
+			// The pushed run base's web server (php-nginx on a nodejs
+			// service, walk 88): its port 80 is no code's to move.
+			opt.WebServer = webServerOf(opt.Code.Base)
+		}
 	}
 	ds := diagnose.ClassifyWith(lines, diagnose.Runtime, opt)
 	refs := slices.ContainsFunc(ds, unresolvedSignal)

@@ -480,7 +480,13 @@ func servesFiles(svc platform.ServiceStack) bool { return webServer(svc) != "" }
 // webServer is svc's runtime when its own web server serves the deployed
 // files on 80 (static, nginx, php-nginx, php-apache); "" for the others.
 func webServer(svc platform.ServiceStack) string {
-	name, _, _ := strings.Cut(cmp.Or(svc.Type.VersionName, svc.Type.Name), "@")
+	return webServerOf(cmp.Or(svc.Type.VersionName, svc.Type.Name))
+}
+
+// webServerOf is webServer of a type or run base (php-nginx@8.3,
+// alpine/php-nginx@8.4).
+func webServerOf(typ string) string {
+	name, _, _ := strings.Cut(typ, "@")
 	if i := strings.LastIndex(name, "/"); i >= 0 {
 		name = name[i+1:] // an OS prefix: alpine/php-nginx
 	}
