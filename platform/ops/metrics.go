@@ -202,7 +202,7 @@ func Metrics(ctx context.Context, proj Project, hostname string, window time.Dur
 		out.Next = platform.Say("nothing near a limit, so nothing needs scaling for the load measured. ").
 			Then(slowNow(ctx, proj, busiest, bucket)).Say(" To plan for more load: ").
 			Then(loadHeadroom(ctx, c, busiest, busiestUse, localUploads(ctx, proj, busiest))).Say(".")
-		out.Next = withSpikeAndStopped(out.Next, busiest, stopped)
+		out.Next = withSpikeAndStopped(out.Next, busiest, stopped, scalingOf(ctx, c, *busiest).MaxContainers)
 		if hostname != "" { // walk 84: "is everything OK" asked of one service left db and cache unread
 			out.Next = out.Next.Say(" Only " + hostname + " was measured; every service: ").Call("zerops_metrics").Say(" without serviceHostname.")
 		}
@@ -271,10 +271,17 @@ func measuredServices(ctx context.Context, proj Project, hostname string) ([]pla
 // a spike known ahead on busiest, a runtime (walk 75: only "nothing to
 // raise" for a planned spike); first the stopped services, which nothing
 // reaches meanwhile and none measured.
-func withSpikeAndStopped(next platform.Step, busiest *platform.ServiceStack, stopped []string) platform.Step {
+//
+// maxContainers is busiest's maximum in force: minContainers cannot pass
+// it (walk 88: "raise minContainers" at a maximum of 1 was refused).
+func withSpikeAndStopped(next platform.Step, busiest *platform.ServiceStack, stopped []string, maxContainers int) platform.Step {
 	if busiest != nil && busiest.Type.Category == platform.CategoryUser {
-		next = next.Say(" For a spike you know is coming: autoscaling reacts as the load arrives (scale-up within seconds); to have more containers running before it, raise minContainers of "+
-			busiest.Name+" for that time with ").Call("zerops_manage", "action=scale", "serviceHostname="+busiest.Name).Say(" and lower it after.")
+		raise := "raise minContainers of " + busiest.Name
+		if maxContainers > 0 && maxContainers < platformMaxContainers {
+			raise = fmt.Sprintf("raise minContainers of %s (and maxContainers, %d now, at least as high)", busiest.Name, maxContainers)
+		}
+		next = next.Say(" For a spike you know is coming: autoscaling reacts as the load arrives (scale-up within seconds); to have more containers running before it, "+
+			raise+" for that time with ").Call("zerops_manage", "action=scale", "serviceHostname="+busiest.Name).Say(" and lower it after.")
 	}
 	if len(stopped) > 0 {
 		next = platform.Say(listSome(stopped, ", ")+" "+isAre(len(stopped))+" stopped, so not measured, and nothing reaches "+itThem(len(stopped))+" meanwhile; to start "+itThem(len(stopped))+": ").
